@@ -1,0 +1,3 @@
+export function buildServer(): Promise<void>;
+export function webHasBuild(): boolean;
+export function webIsBuilt(): boolean;

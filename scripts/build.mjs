@@ -1,0 +1,45 @@
+// Builds what `npm start` runs: the server bundle (and the web app, once it has a build step).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Our workspace packages ship TypeScript sources, so they are bundled; npm packages stay external. */
+const bundleWorkspaceOnly = {
+  name: 'workspace-only',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@caravanserai/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [join(root, 'apps/server/src/server.ts')],
+    outfile: join(root, 'apps/server/dist/server.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [bundleWorkspaceOnly],
+  });
+}
+
+export function webHasBuild() {
+  const pkg = JSON.parse(readFileSync(join(root, 'apps/web/package.json'), 'utf8'));
+  return Boolean(pkg.scripts?.build);
+}
+
+export function webIsBuilt() {
+  return existsSync(join(root, 'apps/web/dist/index.html'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildServer();
+  console.log('built apps/server/dist/server.js');
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/server/test/**/*.test.ts'];
+
+/**
+ * Projects: `unit` (pure packages and server units) and the API suite twice, once per database.
+ * scripts/test.mjs runs them all; TEST_POSTGRES=skip leaves out PostgreSQL, loudly.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
