@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildMessages, contextText, NO_CONTEXT } from './context';
+import { anEntry } from './test-entries';
+
+const log = [
+  anEntry('context', 'Be brief.'),
+  anEntry('query', 'What is 2+2?', { qid: 'q1' }),
+  anEntry('gen', '4', { qid: 'q1' }),
+  anEntry('comment', 'PRIVATE NOTE'),
+  anEntry('mirage', 'WRONG ANSWER'),
+  anEntry('code', 'CODE'),
+  anEntry('shell', 'SHELL'),
+  anEntry('command', 'COMMAND'),
+  anEntry('gen', ''),
+  anEntry('context', 'Use metric units.'),
+];
+
+describe('contextText', () => {
+  it('joins the context entries with blank lines', () => {
+    expect(contextText(log)).toBe('Be brief.\n\nUse metric units.');
+  });
+
+  it('is empty without context entries', () => {
+    expect(contextText([anEntry('query', 'x')])).toBe('');
+  });
+});
+
+describe('buildMessages with memory off', () => {
+  it('sends the context as system, then the prompt', () => {
+    expect(buildMessages({ entries: log, prompt: 'Hi', context: 'Be brief.' })).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
+
+  it.each([undefined, '', '  \n', NO_CONTEXT])('sends only the prompt when the context is %j', (context) => {
+    expect(buildMessages({ entries: log, prompt: 'Hi', context, memory: false })).toEqual([
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
+
+  it('ignores the stored conversation', () => {
+    const sut = buildMessages({ entries: log, prompt: 'Hi', qid: 'q1' });
+    expect(sut).toEqual([{ role: 'user', content: 'Hi' }]);
+  });
+});
+
+describe('buildMessages with memory on', () => {
+  const sut = (extra: { prompt?: string; context?: string; qid?: string } = {}) =>
+    buildMessages({ entries: log, prompt: 'And 3+3?', memory: true, ...extra });
+
+  it('replays context, queries and answers in order, then the prompt', () => {
+    expect(sut()).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'What is 2+2?' },
+      { role: 'assistant', content: '4' },
+      { role: 'system', content: 'Use metric units.' },
+      { role: 'user', content: 'And 3+3?' },
+    ]);
+  });
+
+  it('never sends comments, mirages, code, shell or command entries, nor blank entries', () => {
+    const sent = sut().map((m) => m.content);
+    for (const hidden of ['PRIVATE NOTE', 'WRONG ANSWER', 'CODE', 'SHELL', 'COMMAND', '']) {
+      expect(sent).not.toContain(hidden);
+    }
+    expect(sent.join('\n')).not.toMatch(/PRIVATE|WRONG/);
+  });
+
+  it('does not repeat a prompt already saved as the query with qid', () => {
+    const entries = [...log, anEntry('query', 'And 3+3?', { qid: 'q2' })];
+    const sent = buildMessages({ entries, prompt: 'And 3+3?', memory: true, qid: 'q2' });
+    expect(sent.filter((m) => m.content === 'And 3+3?')).toHaveLength(1);
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'And 3+3?' });
+  });
+
+  it('appends the prompt when the qid is not in the log', () => {
+    expect(sut({ qid: 'missing' }).at(-1)).toEqual({ role: 'user', content: 'And 3+3?' });
+  });
+
+  it('puts a new context first', () => {
+    expect(sut({ context: 'Answer in French.' })[0]).toEqual({
+      role: 'system',
+      content: 'Answer in French.',
+    });
+  });
+
+  it.each([
+    ['equal to one context entry', 'Be brief.'],
+    ['the joined context entries', 'Be brief.\n\nUse metric units.'],
+    ['empty', ''],
+    ['No Context', NO_CONTEXT],
+  ])('does not add a context that is %s', (_, context) => {
+    expect(sut({ context })).toEqual(sut());
+  });
+});

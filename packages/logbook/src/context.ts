@@ -1,0 +1,79 @@
+import type { Entry } from './entry';
+import type { Tag } from './tags';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** What the client sends as the context when a Logbook has none. */
+export const NO_CONTEXT = 'No Context';
+
+// Comments are the user's private notes and mirages are answers marked wrong; neither, nor
+// shell traffic, is ever shown to the model.
+const ROLE_OF: Partial<Record<Tag, ChatMessage['role']>> = {
+  context: 'system',
+  query: 'user',
+  gen: 'assistant',
+};
+
+const isBlank = (text: string): boolean => text.trim() === '';
+
+export function contextText(entries: readonly Entry[]): string {
+  return entries
+    .filter((e) => e.tag === 'context')
+    .map((e) => e.content)
+    .join('\n\n');
+}
+
+function usableContext(context: string | undefined): string | null {
+  if (context === undefined || isBlank(context) || context.trim() === NO_CONTEXT) return null;
+  return context;
+}
+
+function conversation(entries: readonly Entry[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const e of entries) {
+    const role = ROLE_OF[e.tag];
+    if (role !== undefined && !isBlank(e.content)) messages.push({ role, content: e.content });
+  }
+  return messages;
+}
+
+// The client usually sends the joined context entries, which the replay already carries.
+function replaysContext(entries: readonly Entry[], context: string): boolean {
+  const wanted = context.trim();
+  if (contextText(entries).trim() === wanted) return true;
+  return entries.some((e) => e.tag === 'context' && e.content.trim() === wanted);
+}
+
+/**
+ * The messages for one AI call. With memory off only the context and the prompt are sent; with
+ * memory on the whole stored conversation is replayed, and the prompt is added unless it was
+ * already saved as the query with `qid` (queries are saved before the AI is asked).
+ */
+export function buildMessages(opts: {
+  entries: readonly Entry[];
+  prompt: string;
+  context?: string;
+  memory?: boolean;
+  qid?: string;
+}): ChatMessage[] {
+  const { entries, prompt, qid } = opts;
+  const context = usableContext(opts.context);
+
+  if (!opts.memory) {
+    const messages: ChatMessage[] = context === null ? [] : [{ role: 'system', content: context }];
+    messages.push({ role: 'user', content: prompt });
+    return messages;
+  }
+
+  const messages = conversation(entries);
+  const promptSaved = qid !== undefined && entries.some((e) => e.tag === 'query' && e.attrs.qid === qid);
+  if (!promptSaved) messages.push({ role: 'user', content: prompt });
+
+  if (context !== null && !replaysContext(entries, context)) {
+    messages.unshift({ role: 'system', content: context });
+  }
+  return messages;
+}

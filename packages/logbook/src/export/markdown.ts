@@ -1,0 +1,49 @@
+import type { Entry } from '../entry';
+import { blockquote, containMarkdown, fencedBlock, inlineText } from './markdown-safe';
+import type { LogbookMeta } from './meta';
+
+// Only plain identifiers are used as a fence's language, so an attribute cannot inject Markdown.
+const LANGUAGE = /^[A-Za-z0-9_+#.-]{1,32}$/;
+
+function codeLanguage(e: Entry): string {
+  const lang = e.attrs.lang ?? e.attrs.language ?? '';
+  return LANGUAGE.test(lang) ? lang : '';
+}
+
+function renderEntry(e: Entry): string {
+  const prose = containMarkdown(e.content);
+  switch (e.tag) {
+    case 'query':
+      return `**You**\n\n${prose}`;
+    case 'gen':
+      return `**AI**\n\n${prose}`;
+    case 'mirage':
+      return `**AI** · **⚠ Mirage**\n\n${prose}`;
+    case 'context':
+      return blockquote(`**Context**\n\n${prose}`);
+    case 'comment':
+      return `*Note:*\n\n${prose}`;
+    case 'code':
+      return fencedBlock(e.content, codeLanguage(e));
+    case 'shell':
+      return `**Shell**\n\n${fencedBlock(e.content)}`;
+    case 'command':
+      return `**Command**\n\n${fencedBlock(e.content)}`;
+  }
+}
+
+function renderHeader(meta: LogbookMeta): string[] {
+  const blocks: string[] = [];
+  if (meta.title?.trim()) blocks.push(`# ${inlineText(meta.title)}`);
+  if (meta.description?.trim()) blocks.push(containMarkdown(meta.description));
+  if (meta.owner?.trim()) blocks.push(`*Owner: ${inlineText(meta.owner)}*`);
+  return blocks;
+}
+
+/** A readable transcript. Deleted (blank) entries are left out. */
+export function toMarkdown(entries: readonly Entry[], meta: LogbookMeta = {}): string {
+  const header = renderHeader(meta);
+  const body = entries.filter((e) => e.content.trim() !== '').map(renderEntry);
+  const blocks = header.length > 0 && body.length > 0 ? [...header, '---', ...body] : [...header, ...body];
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+}
