@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ApiError } from './errors.js';
+import {
+  CurrentUser,
+  type Login,
+  PublicProfile,
+  type Registration,
+  TokenResponse,
+  type UserUpdate,
+} from './schemas/auth.js';
+import { Detail } from './schemas/common.js';
+import { Journal, JournalSummary, type JournalWrite } from './schemas/journals.js';
+import {
+  Logbook,
+  type LogbookCreate,
+  LogbookSummary,
+  type LogbookUpdate,
+  type LogWrite,
+  type TagSubmit,
+  TagSubmitResult,
+  Touched,
+} from './schemas/logbooks.js';
+
+export interface ClientOptions {
+  /** Origin plus API prefix, e.g. http://127.0.0.1:8000/api */
+  baseUrl: string;
+  token?: string | null;
+  fetch?: typeof fetch;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one typed client of the REST API, shared by the web app, the CLI and the tests.
+ * It only speaks HTTP: toasts, redirects and storage belong to its hosts.
+ */
+export class ApiClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  token: string | null;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.token = options.token ?? null;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** Sends a request and returns the raw Response, throwing ApiError on a non-2xx status. */
+  async raw(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (this.token) headers.Authorization = `Token ${this.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    return response;
+  }
+
+  async request<T>(schema: z.ZodType<T>, method: Method, path: string, options?: RequestOptions): Promise<T> {
+    const response = await this.raw(method, path, options);
+    return schema.parse(await readBody(response));
+  }
+
+  private async send(method: Method, path: string, options?: RequestOptions): Promise<void> {
+    await this.raw(method, path, options);
+  }
+
+  readonly auth = {
+    register: (body: Registration) =>
+      this.request(TokenResponse, 'POST', '/rest-auth/registration/', { body }),
+    login: (body: Login) => this.request(TokenResponse, 'POST', '/rest-auth/login/', { body }),
+    logout: () => this.request(Detail, 'POST', '/rest-auth/logout/'),
+    user: () => this.request(CurrentUser, 'GET', '/rest-auth/user/'),
+    updateUser: (body: UserUpdate) => this.request(CurrentUser, 'PATCH', '/rest-auth/user/', { body }),
+  };
+
+  readonly profiles = {
+    get: (username: string) => this.request(PublicProfile, 'GET', `/u/${encodeURIComponent(username)}/`),
+  };
+
+  readonly journals = {
+    list: () => this.request(z.array(JournalSummary), 'GET', '/journals/'),
+    create: (body: JournalWrite) => this.request(Journal, 'POST', '/journals/', { body }),
+    get: (jid: string) => this.request(Journal, 'GET', `/journals/${seg(jid)}/`),
+    update: (jid: string, body: JournalWrite) =>
+      this.request(Journal, 'PUT', `/journals/${seg(jid)}/`, { body }),
+    remove: (jid: string) => this.send('DELETE', `/journals/${seg(jid)}/`),
+  };
+
+  readonly logbooks = {
+    list: () => this.request(z.array(LogbookSummary), 'GET', '/journals/logbooks/'),
+    create: (body: LogbookCreate) => this.request(Logbook, 'POST', '/journals/logbooks/', { body }),
+    get: (logid: string) => this.request(Logbook, 'GET', `/journals/logbooks/${seg(logid)}/`),
+    update: (logid: string, body: LogbookUpdate) =>
+      this.request(Logbook, 'PUT', `/journals/logbooks/${seg(logid)}/`, { body }),
+    patch: (logid: string, body: LogbookUpdate) =>
+      this.request(Logbook, 'PATCH', `/journals/logbooks/${seg(logid)}/`, { body }),
+    remove: (logid: string) => this.send('DELETE', `/journals/logbooks/${seg(logid)}/`),
+    touch: (logid: string) => this.request(Touched, 'POST', `/journals/logbooks/${seg(logid)}/touch/`),
+    updateLog: (logid: string, body: LogWrite) =>
+      this.request(Logbook, 'POST', `/journals/logbooks/${seg(logid)}/update_log/`, { body }),
+    fork: (logid: string) => this.request(Logbook, 'POST', `/journals/logbooks/${seg(logid)}/fork/`),
+  };
+
+  readonly tags = {
+    submit: (body: TagSubmit) => this.request(TagSubmitResult, 'POST', '/journals/tag/submit/', { body }),
+  };
+}
+
+function seg(id: string): string {
+  return encodeURIComponent(id);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import './messages.js';
+
+/** Ids are short random strings chosen by the server; anything else cannot name a resource. */
+export const Id = z.string().min(1).max(64);
+export const IsoDate = z.string();
+
+export const Owner = z.object({ username: z.string() });
+export type Owner = z.infer<typeof Owner>;
+
+export const Detail = z.object({ detail: z.string(), code: z.string().optional() });
+export type Detail = z.infer<typeof Detail>;
+
+/** DRF-style field errors: {"title": ["This field may not be blank."]}. */
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+export const Title = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.');
+export const RequiredTitle = Title.min(1, 'This field may not be blank.');
+
+/** Accepts true/false and the 'true'/'false' strings HTML forms send. */
+export const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

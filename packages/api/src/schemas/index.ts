@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './examples.js';
+export * from './journals.js';
+export * from './logbooks.js';

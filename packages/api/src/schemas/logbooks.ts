@@ -1,0 +1,96 @@
+import { TAGS } from '@caravanserai/logbook';
+import { z } from 'zod';
+import { Flag, Id, IsoDate, Owner, RequiredTitle, Title } from './common.js';
+
+export const LogbookSummary = z.object({
+  logid: Id,
+  jid: Id.nullable(),
+  journal: Id.nullable(),
+  logwell: Id.nullable(),
+  title: z.string(),
+  description: z.string(),
+  private: z.boolean(),
+  salted: z.boolean(),
+  forked: z.boolean(),
+  owner: Owner,
+  version: z.number().int(),
+  entry_count: z.number().int(),
+  created: IsoDate,
+  modified: IsoDate,
+});
+export type LogbookSummary = z.infer<typeof LogbookSummary>;
+
+export const Logbook = LogbookSummary.extend({
+  /** The serialised XML document of the entries (DESIGN 3). */
+  log: z.string(),
+  /** The attached well's title, so the page can say 'Using Well: {title}'; null when none or not yours. */
+  well: z.object({ wellid: Id, title: z.string() }).nullable(),
+});
+export type Logbook = z.infer<typeof Logbook>;
+
+const Description = z.string().max(10_000, 'Ensure this field has no more than 10000 characters.');
+const Log = z.string();
+const Version = z.number().int().positive();
+
+export const LogbookCreate = z.object({
+  title: Title.optional(),
+  description: Description.optional(),
+  journal: Id.nullable().optional(),
+  logwell: Id.nullable().optional(),
+  log: Log.optional(),
+  private: Flag.optional(),
+  salted: Flag.optional(),
+  forked: Flag.optional(),
+});
+export type LogbookCreate = z.input<typeof LogbookCreate>;
+
+export const LogbookUpdate = z.object({
+  title: RequiredTitle.optional(),
+  description: Description.optional(),
+  journal: Id.nullable().optional(),
+  logwell: Id.nullable().optional(),
+  log: Log.optional(),
+  private: Flag.optional(),
+  salted: Flag.optional(),
+  /** The version the client last saw; a stale one gets 409 instead of overwriting newer entries. */
+  version: Version.optional(),
+});
+export type LogbookUpdate = z.input<typeof LogbookUpdate>;
+
+export const LogWrite = z.object({ log: Log, version: Version.optional() });
+export type LogWrite = z.input<typeof LogWrite>;
+
+export const Touched = z.object({ logid: Id, modified: IsoDate });
+export type Touched = z.infer<typeof Touched>;
+
+const tagList = TAGS.join(', ');
+export const TagName = z.enum(TAGS, {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'This field is required.'
+      : `'${String(issue.input)}' is not an approved tag. Approved tags: ${tagList}.`,
+});
+
+export const AttrMap = z.record(
+  z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'Invalid attribute name.'),
+  z.string(),
+);
+
+export const TagSubmit = z.object({
+  logid: Id,
+  tag: TagName,
+  content: z.string().optional(),
+  attrs: AttrMap.optional(),
+  index: z.number().int('Invalid log index.').min(0, 'Invalid log index.').optional(),
+  fresh_tag: TagName.optional(),
+  version: Version.optional(),
+});
+export type TagSubmit = z.input<typeof TagSubmit>;
+
+export const TagSubmitResult = z.object({
+  modified_status: z.literal(true),
+  index: z.number().int(),
+  version: z.number().int(),
+  qid: z.string().optional(),
+});
+export type TagSubmitResult = z.infer<typeof TagSubmitResult>;
