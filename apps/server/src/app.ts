@@ -1,0 +1,72 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type AppContext, createContext } from './context.js';
+import type { Db } from './db/dialect.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { journalRoutes } from './modules/journals/journals.routes.js';
+import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
+import { profileRoutes } from './modules/profiles/profiles.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open, migrated database. */
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole app without listening, so tests and the server start it the same way. */
+export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text/plain body gets 415 rather than a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  const ctx = createContext(config, db);
+  app.decorate('ctx', ctx);
+  registerAuth(app, ctx.users);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api, ctx);
+      await profileRoutes(api, ctx);
+      await logbookRoutes(api, ctx);
+      await journalRoutes(api, ctx);
+    },
+    { prefix: config.apiPrefix },
+  );
+  await registerStaticWeb(app, config.webRoot, config.apiPrefix);
+
+  return app;
+}

@@ -1,0 +1,87 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Column types shared by SQLite and PostgreSQL: booleans are 0/1 integers and times are epoch
+ * milliseconds, so both dialects store and return the same values. Mappers turn them into API shapes.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  location: string;
+  stripe_customer_id: string | null;
+  is_system: number;
+  created_at: number;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+}
+
+export interface JournalsTable {
+  jid: string;
+  owner_id: number;
+  title: string;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface WellsTable {
+  wellid: string;
+  owner_id: number;
+  title: string;
+  origin_loc: string;
+  model_url: string;
+  key_ciphertext: string;
+  key_hint: string;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface LogbooksTable {
+  logid: string;
+  owner_id: number;
+  jid: string | null;
+  logwell: string | null;
+  title: string;
+  description: string;
+  private: number;
+  salted: number;
+  forked: number;
+  version: number;
+  entry_count: number;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface EntriesTable {
+  logid: string;
+  position: number;
+  tag: string;
+  attrs: string;
+  content: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  journals: JournalsTable;
+  wells: WellsTable;
+  logbooks: LogbooksTable;
+  entries: EntriesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type JournalRow = Selectable<JournalsTable>;
+export type WellRow = Selectable<WellsTable>;
+export type LogbookRow = Selectable<LogbooksTable>;
+export type LogbookUpdate = Updateable<LogbooksTable>;
+export type EntryRow = Selectable<EntriesTable>;
+export type NewEntry = Insertable<EntriesTable>;

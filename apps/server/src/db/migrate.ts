@@ -1,0 +1,40 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Database } from './database.js';
+import type { Db, DialectName } from './dialect.js';
+import * as initial from './migrations/0001-initial.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
+type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
+
+/** Migrations are imported statically so the bundled server carries them. Names sort by run order. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-initial': initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one, so on PostgreSQL
+  // another schema's migration tables would be taken for ours: pin them to the schema we work in.
+  const migrationTableSchema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely as Kysely<Database>,
+    provider: new StaticProvider(db.dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

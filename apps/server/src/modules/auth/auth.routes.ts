@@ -1,0 +1,39 @@
+import { Login, Registration, UserUpdate } from '@caravanserai/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../plugins/auth.js';
+import { toCurrentUser } from './auth.service.js';
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+
+  r.post(
+    '/rest-auth/registration/',
+    { schema: { body: Registration }, config: limited },
+    async (request, reply) => {
+      const key = await ctx.auth.register(request.body);
+      return reply.status(201).send({ key });
+    },
+  );
+
+  r.post('/rest-auth/login/', { schema: { body: Login }, config: limited }, async (request) => {
+    return { key: await ctx.auth.login(request.body) };
+  });
+
+  r.post('/rest-auth/logout/', async (request) => {
+    if (request.tokenHash) await ctx.auth.logout(request.tokenHash);
+    return { detail: 'Successfully logged out.' };
+  });
+
+  r.get('/rest-auth/user/', async (request) => toCurrentUser(requireUser(request)));
+
+  const update = { schema: { body: UserUpdate } };
+  r.patch('/rest-auth/user/', update, async (request) =>
+    toCurrentUser(await ctx.auth.update(requireUser(request), request.body)),
+  );
+  r.put('/rest-auth/user/', update, async (request) =>
+    toCurrentUser(await ctx.auth.update(requireUser(request), request.body)),
+  );
+}

@@ -1,0 +1,86 @@
+import type { CurrentUser, Login, Registration, UserUpdate } from '@caravanserai/api';
+import type { UserRow } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { fieldError, ValidationFailed } from '../../errors.js';
+import { now } from '../../lib/ids.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
+import { hashToken, newToken } from './token.js';
+import { type UsersRepository, usernameKey } from './users.repository.js';
+
+const MIN_PASSWORD = 8;
+const USERNAME_TAKEN = 'A user with that username already exists.';
+
+export class AuthService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async register(input: Registration): Promise<string> {
+    if (input.password1 !== input.password2) {
+      throw ValidationFailed({ non_field_errors: ["The two password fields didn't match."] });
+    }
+    const problems = passwordProblems(input.password1, input.username);
+    if (problems.length > 0) throw ValidationFailed({ password1: problems });
+    if (await this.users.findByUsername(input.username)) throw fieldError('username', USERNAME_TAKEN);
+
+    const passwordHash = await hashPassword(input.password1);
+    let user: UserRow;
+    try {
+      user = await this.users.insert({
+        username: input.username,
+        username_key: usernameKey(input.username),
+        email: input.email ?? '',
+        password_hash: passwordHash,
+        role: 'Pilgrim',
+        location: '',
+        is_system: 0,
+        created_at: now(),
+      });
+    } catch (error) {
+      // Two registrations racing for one name: the unique index decides, the loser hears why.
+      if (isUniqueViolation(error)) throw fieldError('username', USERNAME_TAKEN);
+      throw error;
+    }
+    return this.issueToken(user.id);
+  }
+
+  async login(input: Login): Promise<string> {
+    const user = await this.users.findByUsername(input.username);
+    const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok || user.is_system) {
+      throw ValidationFailed({ non_field_errors: ['Unable to log in with provided credentials.'] });
+    }
+    return this.issueToken(user.id);
+  }
+
+  logout(tokenHash: string): Promise<void> {
+    return this.users.deleteToken(tokenHash);
+  }
+
+  async update(user: UserRow, input: UserUpdate): Promise<UserRow> {
+    const patch: Partial<Pick<UserRow, 'email' | 'location'>> = {};
+    if (input.email !== undefined) patch.email = input.email;
+    if (input.location !== undefined) patch.location = input.location;
+    if (Object.keys(patch).length === 0) return user;
+    return this.users.update(user.id, patch);
+  }
+
+  private async issueToken(userId: number): Promise<string> {
+    const token = newToken();
+    await this.users.insertToken(userId, hashToken(token), now());
+    return token;
+  }
+}
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return { pk: user.id, username: user.username, email: user.email };
+}
+
+function passwordProblems(password: string, username: string): string[] {
+  const problems: string[] = [];
+  if (password.length < MIN_PASSWORD) {
+    problems.push(`This password is too short. It must contain at least ${MIN_PASSWORD} characters.`);
+  }
+  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  if (password.toLowerCase() === username.toLowerCase())
+    problems.push('The password is too similar to the username.');
+  return problems;
+}

@@ -1,0 +1,124 @@
+import type { TagSubmitResult } from '@caravanserai/api';
+import { type Entry, findInvalidXmlChar, newQid, type Tag } from '@caravanserai/logbook';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { Conflict, fieldError } from '../../errors.js';
+import { now } from '../../lib/ids.js';
+import { type EntriesRepository, toEntry } from './entries.repository.js';
+import { type LogbookAccess, SALTED } from './logbook-access.js';
+import type { LogbooksRepository } from './logbooks.repository.js';
+
+export interface TagInput {
+  logid: string;
+  tag: Tag;
+  content?: string;
+  attrs?: Record<string, string>;
+  index?: number;
+  fresh_tag?: Tag;
+  version?: number;
+}
+
+/**
+ * Changes to a logbook's entries. Appends are O(1) (one position claimed, one row inserted), a
+ * re-tag touches one row, and every change bumps the logbook's version inside its transaction.
+ */
+export class EntriesService {
+  constructor(
+    private readonly db: Db,
+    private readonly logbooks: LogbooksRepository,
+    private readonly entries: EntriesRepository,
+    private readonly access: LogbookAccess,
+  ) {}
+
+  async submitTag(user: UserRow, input: TagInput): Promise<TagSubmitResult> {
+    await this.access.unsalted(user, input.logid);
+    if (input.index === undefined) {
+      if (input.content === undefined) throw fieldError('content', 'This field is required.');
+      const attrs = { ...input.attrs };
+      if (input.tag === 'query' && !attrs.qid) attrs.qid = newQid();
+      const entry: Entry = { tag: input.tag, attrs, content: input.content };
+      const { index, version } = await this.append(user, input.logid, [entry]);
+      return { modified_status: true, index, version, ...(attrs.qid ? { qid: attrs.qid } : {}) };
+    }
+    checkText('content', input.content);
+    checkAttrs(input.attrs);
+    const index = input.index;
+    const version = await this.db.kysely.transaction().execute(async (trx) => {
+      const bumped = await this.bump(trx, input.logid, input.version);
+      if (index >= bumped.entry_count) throw fieldError('index', 'Invalid log index.');
+      const current = await this.entries.at(trx, input.logid, index);
+      if (!current) throw fieldError('index', 'Invalid log index.');
+      if (current.tag !== input.tag) {
+        throw Conflict(
+          `Entry ${index} is a '${current.tag}' entry now, not '${input.tag}'. Reload the logbook.`,
+        );
+      }
+      const old = toEntry(current);
+      await this.entries.replaceAt(trx, input.logid, index, {
+        tag: input.fresh_tag ?? input.tag,
+        attrs: input.attrs ?? old.attrs,
+        content: input.content ?? old.content,
+      });
+      return bumped.version;
+    });
+    return { modified_status: true, index, version };
+  }
+
+  /** Appends entries at the end; returns the index of the first and the new version. */
+  async append(
+    user: UserRow,
+    logid: string,
+    entries: readonly Entry[],
+  ): Promise<{ index: number; version: number }> {
+    await this.access.unsalted(user, logid);
+    for (const entry of entries) {
+      checkText('content', entry.content);
+      checkAttrs(entry.attrs);
+    }
+    const at = now();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const claimed = await this.logbooks.reservePositions(trx, logid, entries.length, at);
+      if (!claimed) throw Conflict(SALTED, 'salted');
+      const index = claimed.entry_count - entries.length;
+      await this.entries.insert(trx, logid, entries, index, at);
+      return { index, version: claimed.version };
+    });
+  }
+
+  /** Replaces every entry, inside the caller's transaction. */
+  async replaceEntries(
+    trx: Kysely<Database>,
+    logid: string,
+    entries: readonly Entry[],
+    expectedVersion?: number,
+  ) {
+    await this.bump(trx, logid, expectedVersion, entries.length);
+    await this.entries.deleteAll(trx, logid);
+    await this.entries.insert(trx, logid, entries, 0, now());
+  }
+
+  private async bump(trx: Kysely<Database>, logid: string, expectedVersion?: number, entryCount?: number) {
+    const bumped = await this.logbooks.bumpVersion(trx, logid, now(), expectedVersion, entryCount);
+    if (bumped) return bumped;
+    const row = await this.logbooks.find(logid, trx);
+    if (row?.salted) throw Conflict(SALTED, 'salted');
+    throw Conflict(
+      `The logbook has changed since version ${expectedVersion} (it is now at version ${row?.version}). Reload it and try again.`,
+      'stale_version',
+    );
+  }
+}
+
+function checkText(field: string, text: string | undefined): void {
+  if (text === undefined) return;
+  const at = findInvalidXmlChar(text);
+  if (at >= 0) {
+    const code = text.codePointAt(at)?.toString(16).toUpperCase().padStart(4, '0');
+    throw fieldError(field, `Character U+${code} at position ${at} cannot be stored in a logbook.`);
+  }
+}
+
+function checkAttrs(attrs: Record<string, string> | undefined): void {
+  for (const value of Object.values(attrs ?? {})) checkText('attrs', value);
+}

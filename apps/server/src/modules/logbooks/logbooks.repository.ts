@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database, LogbookRow, LogbookUpdate } from '../../db/database.js';
+
+export type LogbookWithOwner = LogbookRow & { owner_username: string; well_title: string | null };
+type Executor = Kysely<Database>;
+
+export class LogbooksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base(db: Executor = this.db) {
+    return db
+      .selectFrom('logbooks')
+      .innerJoin('users', 'users.id', 'logbooks.owner_id')
+      .leftJoin('wells', 'wells.wellid', 'logbooks.logwell')
+      .selectAll('logbooks')
+      .select(['users.username as owner_username', 'wells.title as well_title']);
+  }
+
+  find(logid: string, db: Executor = this.db): Promise<LogbookWithOwner | undefined> {
+    return this.base(db).where('logbooks.logid', '=', logid).executeTakeFirst();
+  }
+
+  listByOwner(ownerId: number): Promise<LogbookWithOwner[]> {
+    return this.base()
+      .where('logbooks.owner_id', '=', ownerId)
+      .orderBy('logbooks.modified_at', 'desc')
+      .orderBy('logbooks.logid')
+      .execute();
+  }
+
+  listByJournal(jid: string): Promise<LogbookRow[]> {
+    return this.db
+      .selectFrom('logbooks')
+      .selectAll()
+      .where('jid', '=', jid)
+      .orderBy('modified_at', 'desc')
+      .orderBy('logid')
+      .execute();
+  }
+
+  async insert(row: LogbookRow, db: Executor = this.db): Promise<void> {
+    await db.insertInto('logbooks').values(row).execute();
+  }
+
+  async update(logid: string, patch: LogbookUpdate, db: Executor = this.db): Promise<void> {
+    await db.updateTable('logbooks').set(patch).where('logid', '=', logid).execute();
+  }
+
+  async delete(logid: string): Promise<void> {
+    await this.db.deleteFrom('logbooks').where('logid', '=', logid).execute();
+  }
+
+  /**
+   * Claims the next entry position. The UPDATE takes the row lock (PostgreSQL) or runs inside the
+   * single writer (SQLite), so concurrent appends get distinct positions. Undefined when the logbook
+   * is gone or salted.
+   */
+  reservePositions(db: Executor, logid: string, count: number, at: number) {
+    return db
+      .updateTable('logbooks')
+      .set((eb) => ({
+        entry_count: eb('entry_count', '+', count),
+        version: eb('version', '+', 1),
+        modified_at: at,
+      }))
+      .where('logid', '=', logid)
+      .where('salted', '=', 0)
+      .returning(['entry_count', 'version'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Starts a change of existing entries: bumps the version (checking the expected one when given)
+   * and returns the new version and entry count, or undefined when salted, gone or stale.
+   */
+  bumpVersion(db: Executor, logid: string, at: number, expectedVersion?: number, entryCount?: number) {
+    let query = db
+      .updateTable('logbooks')
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        modified_at: at,
+        ...(entryCount === undefined ? {} : { entry_count: entryCount }),
+      }))
+      .where('logid', '=', logid)
+      .where('salted', '=', 0);
+    if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+    return query.returning(['entry_count', 'version']).executeTakeFirst();
+  }
+}

@@ -1,0 +1,80 @@
+import { LogbookCreate, LogbookUpdate, LogWrite, TagSubmit } from '@caravanserai/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { fieldError } from '../../errors.js';
+import { requireUser, signedIn } from '../../plugins/auth.js';
+
+const LogidParams = z.object({ logid: z.string().max(64) });
+
+/** `If-Match: "7"` (or 7) names the version the client last saw. */
+function ifMatchVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const version = Number(String(header).replace(/^W\//, '').replace(/"/g, '').trim());
+  if (!Number.isInteger(version) || version < 1)
+    throw fieldError('If-Match', 'Expected a logbook version number.');
+  return version;
+}
+
+export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = { ...signedIn, schema: { params: LogidParams } };
+
+  r.get('/journals/logbooks/', signedIn, async (request) => ctx.logbooks.list(requireUser(request)));
+
+  r.post('/journals/logbooks/', { ...signedIn, schema: { body: LogbookCreate } }, async (request, reply) => {
+    const logbook = await ctx.logbooks.create(requireUser(request), request.body);
+    return reply.status(201).send(logbook);
+  });
+
+  // Public logbooks are readable signed out, so this one route does not require a user.
+  r.get('/journals/logbooks/:logid/', { schema: { params: LogidParams } }, async (request) =>
+    ctx.logbooks.get(request.user, request.params.logid),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    r[method](
+      '/journals/logbooks/:logid/',
+      { ...signedIn, schema: { params: LogidParams, body: LogbookUpdate } },
+      async (request) =>
+        ctx.logbooks.update(
+          requireUser(request),
+          request.params.logid,
+          request.body,
+          ifMatchVersion(request),
+        ),
+    );
+  }
+
+  r.delete('/journals/logbooks/:logid/', one, async (request, reply) => {
+    await ctx.logbooks.remove(requireUser(request), request.params.logid);
+    return reply.status(204).send();
+  });
+
+  r.post('/journals/logbooks/:logid/touch/', one, async (request) =>
+    ctx.logbooks.touch(requireUser(request), request.params.logid),
+  );
+
+  r.post(
+    '/journals/logbooks/:logid/update_log/',
+    { ...signedIn, schema: { params: LogidParams, body: LogWrite } },
+    async (request) =>
+      ctx.logbooks.writeLog(
+        requireUser(request),
+        request.params.logid,
+        request.body.log,
+        request.body.version ?? ifMatchVersion(request),
+      ),
+  );
+
+  r.post('/journals/logbooks/:logid/fork/', one, async (request, reply) => {
+    const fork = await ctx.logbooks.fork(requireUser(request), request.params.logid);
+    return reply.status(201).send(fork);
+  });
+
+  r.post('/journals/tag/submit/', { ...signedIn, schema: { body: TagSubmit } }, async (request) =>
+    ctx.entries.submitTag(requireUser(request), request.body),
+  );
+}

@@ -1,0 +1,160 @@
+import type { Logbook, LogbookCreate, LogbookSummary, LogbookUpdate, Touched } from '@caravanserai/api';
+import { type Entry, serializeLog } from '@caravanserai/logbook';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { Conflict } from '../../errors.js';
+import { int, iso, newId, now } from '../../lib/ids.js';
+import { type EntriesRepository, toEntry } from './entries.repository.js';
+import type { EntriesService } from './entries.service.js';
+import type { LogCache } from './log-cache.js';
+import { parseLogField } from './log-input.js';
+import { type LogbookAccess, SALTED } from './logbook-access.js';
+import { toLogbook, toLogbookSummary } from './logbooks.mapper.js';
+import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
+
+type CreateInput = z.output<typeof LogbookCreate>;
+type UpdateInput = z.output<typeof LogbookUpdate>;
+
+export const DEFAULT_TITLE = 'Default';
+
+export class LogbooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly logbooks: LogbooksRepository,
+    private readonly entries: EntriesRepository,
+    private readonly access: LogbookAccess,
+    private readonly writes: EntriesService,
+    private readonly cache: LogCache,
+  ) {}
+
+  async list(user: UserRow): Promise<LogbookSummary[]> {
+    return (await this.logbooks.listByOwner(user.id)).map(toLogbookSummary);
+  }
+
+  async get(viewer: UserRow | null, logid: string): Promise<Logbook> {
+    const row = await this.access.readable(viewer, logid);
+    const cached = this.cache.get(logid, row.version);
+    if (cached !== undefined) return toLogbook(row, cached);
+    // Row and entries from one snapshot, so the log always matches the version it is sent with.
+    const [fresh, entries] = await this.db.snapshot(
+      async (trx) => [await this.logbooks.find(logid, trx), await this.entries.list(logid, trx)] as const,
+    );
+    if (!fresh) return this.get(viewer, logid);
+    const log = serializeLog(entries.map(toEntry));
+    this.cache.set(logid, fresh.version, log);
+    return toLogbook(fresh, log);
+  }
+
+  async create(user: UserRow, input: CreateInput): Promise<Logbook> {
+    await this.access.checkReferences(user, input);
+    const entries: Entry[] = input.log === undefined ? [] : parseLogField(input.log);
+    const at = now();
+    const logid = newId();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await this.logbooks.insert(
+        {
+          logid,
+          owner_id: user.id,
+          jid: input.journal ?? null,
+          logwell: input.logwell ?? null,
+          title: input.title?.trim() || DEFAULT_TITLE,
+          description: input.description ?? '',
+          private: int(input.private ?? true),
+          salted: int(input.salted ?? false),
+          forked: int(input.forked ?? false),
+          version: 1,
+          entry_count: entries.length,
+          created_at: at,
+          modified_at: at,
+        },
+        trx,
+      );
+      await this.entries.insert(trx, logid, entries, 0, at);
+    });
+    return this.get(user, logid);
+  }
+
+  /**
+   * PUT and PATCH: fields given are changed. A `log` replaces the entries, refused while salted
+   * unless the same request unsalts, and refused when `version` (or If-Match) is stale.
+   */
+  async update(user: UserRow, logid: string, input: UpdateInput, ifMatch?: number): Promise<Logbook> {
+    const row = await this.access.writable(user, logid);
+    await this.access.checkReferences(user, input);
+    const entries = input.log === undefined ? undefined : parseLogField(input.log);
+    const fields = {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.journal !== undefined && { jid: input.journal }),
+      ...(input.logwell !== undefined && { logwell: input.logwell }),
+      ...(input.private !== undefined && { private: int(input.private) }),
+    };
+    if (entries && row.salted && input.salted !== false) throw Conflict(SALTED, 'salted');
+
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
+      if (entries) await this.writes.replaceEntries(trx, logid, entries, input.version ?? ifMatch);
+      const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
+      if (Object.keys(patch).length > 0 || !entries) {
+        await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);
+      }
+    });
+    return this.get(user, logid);
+  }
+
+  async writeLog(user: UserRow, logid: string, log: string, version?: number): Promise<Logbook> {
+    await this.access.unsalted(user, logid);
+    const entries = parseLogField(log);
+    await this.db.kysely
+      .transaction()
+      .execute((trx) => this.writes.replaceEntries(trx, logid, entries, version));
+    return this.get(user, logid);
+  }
+
+  async remove(user: UserRow, logid: string): Promise<void> {
+    await this.access.writable(user, logid);
+    await this.logbooks.delete(logid);
+    this.cache.delete(logid);
+  }
+
+  async touch(user: UserRow, logid: string): Promise<Touched> {
+    await this.access.writable(user, logid);
+    const at = now();
+    await this.logbooks.update(logid, { modified_at: at });
+    return { logid, modified: iso(at) };
+  }
+
+  /** Copies a salted logbook into a private, unsalted, forked one owned by the caller, in one step. */
+  async fork(user: UserRow, logid: string): Promise<Logbook> {
+    const source = await this.access.readable(user, logid);
+    if (!source.salted) throw Conflict('Only salted logbooks can be forked.', 'not_salted');
+    const keepWell = await this.access.ownsWell(user, source.logwell);
+    const forkId = newId();
+    const at = now();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const current = (await this.logbooks.find(logid, trx)) ?? source;
+      await this.logbooks.insert(forkRow(current, forkId, user.id, keepWell, at), trx);
+      await this.entries.copy(trx, logid, forkId, at);
+    });
+    return this.get(user, forkId);
+  }
+}
+
+function forkRow(source: LogbookWithOwner, logid: string, ownerId: number, keepWell: boolean, at: number) {
+  return {
+    logid,
+    owner_id: ownerId,
+    jid: null,
+    logwell: keepWell ? source.logwell : null,
+    title: source.title,
+    description: source.description,
+    private: 1,
+    salted: 0,
+    forked: 1,
+    version: 1,
+    entry_count: source.entry_count,
+    created_at: at,
+    modified_at: at,
+  };
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const FALLBACK_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Caravanserai</title></head>
+<body><main><h1>Caravanserai</h1><p>Keep your AI conversations as portable documents you own.</p>
+<p>The web app is not built yet; the API answers under <code>/api</code>.</p></main></body></html>`;
+
+/**
+ * Serves the built SPA. Any GET that is not an API path and does not name a file gets index.html,
+ * so client-side routes (/logbooks/abc, /u/alice) survive a reload.
+ */
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webRoot: string,
+  apiPrefix: string,
+): Promise<void> {
+  const hasBuild = existsSync(join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: true, maxAge: 0 });
+    // Hashed build assets never change under the same name.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefix !== '' && (path === apiPrefix || path.startsWith(`${apiPrefix}/`));
+    if (isApi) return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    reply.header('cache-control', 'no-cache');
+    if (hasBuild) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').send(FALLBACK_PAGE);
+  });
+}

@@ -1,0 +1,72 @@
+import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import type { Db } from '../db/dialect.js';
+import { now } from '../lib/ids.js';
+import { UNUSABLE_PASSWORD } from '../modules/auth/password.js';
+import { encodeAttrs } from '../modules/logbooks/entries.repository.js';
+import { EXAMPLES } from './example-logbooks.js';
+
+export const SYSTEM_USERNAME = 'caravanserai';
+
+/**
+ * On first start, creates the account that owns the public examples and the three example
+ * logbooks. Runs once: an existing system account means the seed already ran (or was edited).
+ */
+export async function seedExamples(db: Db): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', SYSTEM_USERNAME)
+      .executeTakeFirst();
+    if (existing) return;
+    const at = now();
+    const owner = await trx
+      .insertInto('users')
+      .values({
+        username: SYSTEM_USERNAME,
+        username_key: SYSTEM_USERNAME,
+        email: '',
+        password_hash: UNUSABLE_PASSWORD,
+        role: 'Sultan',
+        location: 'The Silk Road',
+        is_system: 1,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const { logid } of EXAMPLE_LOGBOOKS) {
+      const example = EXAMPLES[logid]!;
+      await trx
+        .insertInto('logbooks')
+        .values({
+          logid,
+          owner_id: owner.id,
+          jid: null,
+          logwell: null,
+          title: example.title,
+          description: example.description,
+          private: 0,
+          salted: 1,
+          forked: 0,
+          version: 1,
+          entry_count: example.entries.length,
+          created_at: at,
+          modified_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('entries')
+        .values(
+          example.entries.map((entry, position) => ({
+            logid,
+            position,
+            tag: entry.tag,
+            attrs: encodeAttrs(entry.attrs),
+            content: entry.content,
+            created_at: at,
+          })),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Db, openDb } from '../src/db/dialect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDb {
+  db: Db;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a temporary SQLite file, or on PostgreSQL a
+ * schema of its own in the `test` database, so files run in parallel without seeing each other.
+ */
+export async function createTestDb(kind = process.env.TEST_DB ?? 'sqlite'): Promise<TestDb> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-test-'));
+  if (kind === 'postgres') {
+    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(`create schema ${schema}`);
+    const db = openDb({ databaseUrl: TEST_POSTGRES_URL, pgSchema: schema, pgPoolSize: 20 });
+    await migrateToLatest(db);
+    return {
+      db,
+      dataDir,
+      drop: async () => {
+        await db.close();
+        await adminQuery(`drop schema ${schema} cascade`);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const db = openDb({ databaseUrl: null, dataDir });
+  await migrateToLatest(db);
+  return {
+    db,
+    dataDir,
+    drop: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
