@@ -1,0 +1,36 @@
+import { ApiClient } from '@caravanserai/api';
+import { type Entry, serializeLog } from '@caravanserai/logbook';
+
+export function sampleEntries(count: number): Entry[] {
+  const entries: Entry[] = [];
+  for (let i = 0; i < count; i++) {
+    const qid = `q${String(i).padStart(7, '0')}`;
+    entries.push(
+      i % 2 === 0
+        ? { tag: 'query', attrs: { qid }, content: `Question ${i}: what does "<tag> & 'quote'" mean here?` }
+        : {
+            tag: 'gen',
+            attrs: { qid },
+            content: `Answer ${i}: it is escaped, so the document stays valid XML.`,
+          },
+    );
+  }
+  return entries;
+}
+
+export async function signUp(baseUrl: string): Promise<ApiClient> {
+  const anon = new ApiClient({ baseUrl });
+  const username = `bench${Date.now()}`;
+  const password = 'bench-password-123';
+  const { key } = await anon.auth.register({ username, password1: password, password2: password });
+  return new ApiClient({ baseUrl, token: key });
+}
+
+export async function logbookWith(api: ApiClient, count: number, title: string): Promise<string> {
+  const logbook = await api.logbooks.create({
+    title,
+    log: serializeLog(sampleEntries(count)),
+    private: false,
+  });
+  return logbook.logid;
+}
