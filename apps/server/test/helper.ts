@@ -40,7 +40,11 @@ export async function startServer(
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config: Config = {
-    ...loadConfig({ DATA_DIR: testDb.dataDir, SECRET_KEY: 'test-secret-key-0123456789abcdef', AUTH_RATE_LIMIT: '10000' }),
+    ...loadConfig({
+      DATA_DIR: testDb.dataDir,
+      SECRET_KEY: 'test-secret-key-0123456789abcdef',
+      AUTH_RATE_LIMIT: '10000',
+    }),
     port: 0,
     ...overrides,
   };
@@ -59,7 +63,12 @@ export async function startServer(
     async signup(prefix = 'user') {
       const username = `${prefix}${process.pid}x${++counter}`;
       const anon = client();
-      const { key } = await anon.auth.register({ username, email: `${username}@example.com`, password1: PASSWORD, password2: PASSWORD });
+      const { key } = await anon.auth.register({
+        username,
+        email: `${username}@example.com`,
+        password1: PASSWORD,
+        password2: PASSWORD,
+      });
       const signedIn = client(key);
       const me = await signedIn.auth.user();
       return { client: signedIn, username, token: key, pk: me.pk };
@@ -79,7 +88,10 @@ export async function startServer(
 }
 
 /** Asserts a call fails with an ApiError of the given status and returns its body. */
-export async function expectStatus(promise: Promise<unknown>, status: number): Promise<Record<string, unknown>> {
+export async function expectStatus(
+  promise: Promise<unknown>,
+  status: number,
+): Promise<Record<string, unknown>> {
   try {
     await promise;
   } catch (error) {

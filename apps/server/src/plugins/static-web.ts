@@ -20,12 +20,16 @@ export async function registerStaticWeb(
 ): Promise<void> {
   const hasBuild = existsSync(join(webRoot, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: true, maxAge: 0 });
-    // Hashed build assets never change under the same name.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      }
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: 'index.html',
+      wildcard: true,
+      cacheControl: false,
+      // Hashed build assets never change under the same name; everything else is revalidated.
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(join(webRoot, 'assets'));
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
 
