@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { startFakeProvider } from './server';
+
+/**
+ * `node --import tsx tools/fake-provider/src/cli.ts [--port 11435] [--host 127.0.0.1] [--no-auth]`:
+ * runs the fake until interrupted, answering every request with the echo reply.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '11435' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'no-auth': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`--port must be a port number, not ${values.port}`);
+  process.exit(2);
+}
+
+const fake = await startFakeProvider({ port, host: values.host, requireApiKey: !values['no-auth'] });
+const lines = [
+  `Fake AI provider listening on ${fake.url}${values['no-auth'] ? ' (API keys not required)' : ''}`,
+  '',
+  'Base URLs:',
+  `  OpenAI (Responses and Chat Completions)  ${fake.url}/v1`,
+  `  Anthropic                                ${fake.url}/v1`,
+  `  Google Gemini                            ${fake.url}/v1beta`,
+  `  Mistral                                  ${fake.url}/v1`,
+  `  OpenAI-compatible (e.g. Ollama)          ${fake.url}/v1`,
+  '',
+  'Any non-empty API key is accepted. Replies echo the last user message. Ctrl-C stops.',
+];
+console.log(lines.join('\n'));
+
+const stop = (): void => {
+  fake.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

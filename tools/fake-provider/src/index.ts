@@ -1,0 +1,9 @@
+export { startFakeProvider } from './server';
+export type {
+  FakeProvider,
+  FakeProviderOptions,
+  Family,
+  NormalisedMessage,
+  RecordedRequest,
+  Script,
+} from './types';

@@ -1,0 +1,58 @@
+/** The wire format a request was spoken in. */
+export type Family = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+
+/** One system/user/assistant text message, whatever wire format carried it. */
+export interface NormalisedMessage {
+  role: string;
+  content: string;
+}
+
+export interface RecordedRequest {
+  family: Family;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  model: string;
+  stream: boolean;
+  /**
+   * System/user/assistant text in order. OpenAI 'developer'/'system' become 'system', Anthropic's
+   * top-level system and OpenAI Responses' `instructions` become the first system message, Gemini's
+   * systemInstruction becomes 'system' and its role 'model' becomes 'assistant'. Several text parts of
+   * one message are joined with a newline; tool calls, tool results and images are left out.
+   */
+  messages: NormalisedMessage[];
+}
+
+export type Script =
+  | {
+      kind: 'reply';
+      text: string;
+      inputTokens?: number;
+      outputTokens?: number;
+      chunks?: number;
+      chunkDelayMs?: number;
+    }
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'hang' }
+  | { kind: 'drop'; text: string; afterChunks: number };
+
+export interface FakeProvider {
+  /** http://HOST:PORT, without a trailing slash. */
+  url: string;
+  requests: RecordedRequest[];
+  /** The next request gets it (first in, first out). */
+  enqueue(script: Script): void;
+  /** What a request gets when nothing is enqueued (initially the echo reply). */
+  setDefault(script: Script): void;
+  /** Forgets recorded requests and queued scripts and restores the echo default. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface FakeProviderOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** When false, requests without an API key are answered instead of refused with 401. Default true. */
+  requireApiKey?: boolean;
+}
