@@ -9,6 +9,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
+import { queryRoutes } from './modules/queries/query.routes.js';
+import { usageRoutes } from './modules/usage/usage.routes.js';
+import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -63,6 +66,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await profileRoutes(api, ctx);
       await logbookRoutes(api, ctx);
       await journalRoutes(api, ctx);
+      await wellRoutes(api, ctx);
+      await queryRoutes(api, ctx);
+      await usageRoutes(api, ctx);
     },
     { prefix: config.apiPrefix },
   );

@@ -20,6 +20,8 @@ export interface Config {
   /** Login and registration attempts allowed per IP per minute. */
   authRateLimit: number;
   bodyLimit: number;
+  /** How long a provider may take to answer a query. */
+  queryTimeoutMs: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,6 +52,8 @@ export function loadConfig(env: Env = process.env): Config {
     webRoot: resolve(env.WEB_ROOT || join(repoRoot, 'apps', 'web', 'dist')),
     authRateLimit: Number(env.AUTH_RATE_LIMIT) > 0 ? Number(env.AUTH_RATE_LIMIT) : 20,
     bodyLimit: MAX_BODY_BYTES,
+    queryTimeoutMs:
+      Number(env.QUERY_TIMEOUT_SECONDS) > 0 ? Number(env.QUERY_TIMEOUT_SECONDS) * 1000 : 120_000,
   };
 }
 

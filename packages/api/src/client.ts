@@ -20,6 +20,9 @@ import {
   TagSubmitResult,
   Touched,
 } from './schemas/logbooks.js';
+import { QueryFailure, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
+import { Well, type WellCreate, WellDetail, WellList, type WellUpdate } from './schemas/wells.js';
+import { readSse } from './sse.js';
 
 export interface ClientOptions {
   /** Origin plus API prefix, e.g. http://127.0.0.1:8000/api */
@@ -29,6 +32,12 @@ export interface ClientOptions {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface StreamHandlers {
+  onQuery?(query: { qid: string; index: number }): void;
+  onDelta?(text: string): void;
+  signal?: AbortSignal;
+}
 
 export interface RequestOptions {
   body?: unknown;
@@ -114,6 +123,42 @@ export class ApiClient {
     updateLog: (logid: string, body: LogWrite) =>
       this.request(Logbook, 'POST', `/journals/logbooks/${seg(logid)}/update_log/`, { body }),
     fork: (logid: string) => this.request(Logbook, 'POST', `/journals/logbooks/${seg(logid)}/fork/`),
+  };
+
+  readonly wells = {
+    list: () => this.request(WellList, 'GET', '/journals/wells/'),
+    create: (body: WellCreate) => this.request(Well, 'POST', '/journals/wells/', { body }),
+    get: (wellid: string) => this.request(WellDetail, 'GET', `/journals/wells/${seg(wellid)}/`),
+    update: (wellid: string, body: WellUpdate) =>
+      this.request(Well, 'PUT', `/journals/wells/${seg(wellid)}/`, { body }),
+    remove: (wellid: string) => this.send('DELETE', `/journals/wells/${seg(wellid)}/`),
+  };
+
+  readonly queries = {
+    submit: (body: QuerySubmit, signal?: AbortSignal) =>
+      this.request(QueryResult, 'POST', '/journals/query/submit/', { body, signal }),
+    /**
+     * Streams an answer: `onQuery` once the query entry is stored, `onDelta` for each piece of text,
+     * then resolves with the stored answer, or rejects with an ApiError (502 for a provider failure).
+     */
+    stream: async (body: QuerySubmit, handlers: StreamHandlers = {}) => {
+      const response = await this.raw('POST', '/journals/query/stream/', { body, signal: handlers.signal });
+      if (!response.body) throw new ApiError(502, { detail: 'Empty stream.' });
+      for await (const { event, data } of readSse(response.body)) {
+        if (event === 'query') handlers.onQuery?.(data as { qid: string; index: number });
+        else if (event === 'delta') handlers.onDelta?.((data as { text: string }).text);
+        else if (event === 'done') return QueryResult.shape.data.parse(data);
+        else if (event === 'error') throw new ApiError(502, QueryFailure.parse(data));
+      }
+      throw new ApiError(502, {
+        detail: 'Error fetching response from AI.',
+        reason: 'The stream ended early.',
+      });
+    },
+  };
+
+  readonly usage = {
+    get: (days = 30) => this.request(UsageSummary, 'GET', `/usage/?days=${days}`),
   };
 
   readonly tags = {

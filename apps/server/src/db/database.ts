@@ -65,6 +65,23 @@ export interface EntriesTable {
   tag: string;
   attrs: string;
   content: string;
+  /** The qid attribute, copied out so a query's answer is found by index. */
+  qid: string | null;
+  created_at: number;
+}
+
+export interface UsageTable {
+  id: string;
+  user_id: number;
+  wellid: string | null;
+  logid: string | null;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+  outcome: string;
+  streamed: number;
   created_at: number;
 }
 
@@ -75,6 +92,7 @@ export interface Database {
   wells: WellsTable;
   logbooks: LogbooksTable;
   entries: EntriesTable;
+  usage: UsageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -85,3 +103,4 @@ export type LogbookRow = Selectable<LogbooksTable>;
 export type LogbookUpdate = Updateable<LogbooksTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type NewEntry = Insertable<EntriesTable>;
+export type NewUsage = Insertable<UsageTable>;

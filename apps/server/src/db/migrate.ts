@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Database } from './database.js';
 import type { Db, DialectName } from './dialect.js';
 import * as initial from './migrations/0001-initial.js';
+import * as usageAndQids from './migrations/0002-usage-and-qids.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -9,6 +10,7 @@ type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void
 /** Migrations are imported statically so the bundled server carries them. Names sort by run order. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-initial': initial,
+  '0002-usage-and-qids': usageAndQids,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -63,6 +63,7 @@ export async function seedExamples(db: Db): Promise<void> {
             tag: entry.tag,
             attrs: encodeAttrs(entry.attrs),
             content: entry.content,
+            qid: entry.attrs.qid ?? null,
             created_at: at,
           })),
         )

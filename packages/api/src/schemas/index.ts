@@ -3,3 +3,5 @@ export * from './common.js';
 export * from './examples.js';
 export * from './journals.js';
 export * from './logbooks.js';
+export * from './queries.js';
+export * from './wells.js';

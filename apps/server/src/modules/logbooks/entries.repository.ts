@@ -47,6 +47,7 @@ export class EntriesRepository {
       tag: e.tag,
       attrs: encodeAttrs(e.attrs),
       content: e.content,
+      qid: e.attrs.qid ?? null,
       created_at: at,
     }));
     for (let i = 0; i < rows.length; i += CHUNK) {
@@ -57,6 +58,27 @@ export class EntriesRepository {
     }
   }
 
+  byTag(logid: string, tag: string, db: Executor = this.db) {
+    return db
+      .selectFrom('entries')
+      .select(['tag', 'attrs', 'content'])
+      .where('logid', '=', logid)
+      .where('tag', '=', tag)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Position and tag of the entries carrying this qid (a query and its answers), in order. */
+  withQid(logid: string, qid: string, db: Executor = this.db) {
+    return db
+      .selectFrom('entries')
+      .select(['position', 'tag'])
+      .where('logid', '=', logid)
+      .where('qid', '=', qid)
+      .orderBy('position')
+      .execute();
+  }
+
   async deleteAll(db: Executor, logid: string): Promise<void> {
     await db.deleteFrom('entries').where('logid', '=', logid).execute();
   }
@@ -64,7 +86,12 @@ export class EntriesRepository {
   async replaceAt(db: Executor, logid: string, position: number, entry: Entry): Promise<void> {
     await db
       .updateTable('entries')
-      .set({ tag: entry.tag, attrs: encodeAttrs(entry.attrs), content: entry.content })
+      .set({
+        tag: entry.tag,
+        attrs: encodeAttrs(entry.attrs),
+        content: entry.content,
+        qid: entry.attrs.qid ?? null,
+      })
       .where('logid', '=', logid)
       .where('position', '=', position)
       .execute();
@@ -73,7 +100,7 @@ export class EntriesRepository {
   async copy(db: Executor, fromLogid: string, toLogid: string, at: number): Promise<void> {
     await db
       .insertInto('entries')
-      .columns(['logid', 'position', 'tag', 'attrs', 'content', 'created_at'])
+      .columns(['logid', 'position', 'tag', 'attrs', 'content', 'qid', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('entries')
@@ -83,6 +110,7 @@ export class EntriesRepository {
             'tag',
             'attrs',
             'content',
+            'qid',
             s.val(at).as('created_at'),
           ])
           .where('logid', '=', fromLogid),

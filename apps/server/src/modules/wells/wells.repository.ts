@@ -1,10 +1,53 @@
 import type { Kysely } from 'kysely';
 import type { Database, WellRow } from '../../db/database.js';
 
+export type WellWithOwner = WellRow & { owner_username: string };
+
 export class WellsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(wellid: string): Promise<WellRow | undefined> {
     return this.db.selectFrom('wells').selectAll().where('wellid', '=', wellid).executeTakeFirst();
+  }
+
+  private withOwner() {
+    return this.db
+      .selectFrom('wells')
+      .innerJoin('users', 'users.id', 'wells.owner_id')
+      .selectAll('wells')
+      .select('users.username as owner_username');
+  }
+
+  findWithOwner(wellid: string): Promise<WellWithOwner | undefined> {
+    return this.withOwner().where('wells.wellid', '=', wellid).executeTakeFirst();
+  }
+
+  listByOwner(ownerId: number): Promise<WellWithOwner[]> {
+    return this.withOwner()
+      .where('wells.owner_id', '=', ownerId)
+      .orderBy('wells.created_at', 'desc')
+      .orderBy('wells.wellid')
+      .execute();
+  }
+
+  async insert(row: WellRow): Promise<void> {
+    await this.db.insertInto('wells').values(row).execute();
+  }
+
+  async update(wellid: string, patch: Partial<WellRow>): Promise<void> {
+    await this.db.updateTable('wells').set(patch).where('wellid', '=', wellid).execute();
+  }
+
+  async delete(wellid: string): Promise<void> {
+    await this.db.deleteFrom('wells').where('wellid', '=', wellid).execute();
+  }
+
+  logbooksUsing(wellid: string) {
+    return this.db
+      .selectFrom('logbooks')
+      .select(['logid', 'title'])
+      .where('logwell', '=', wellid)
+      .orderBy('title')
+      .execute();
   }
 }

@@ -1,0 +1,44 @@
+import { QuerySubmit } from '@caravanserai/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { requireUser, signedIn } from '../../plugins/auth.js';
+
+export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const options = { ...signedIn, schema: { body: QuerySubmit } };
+
+  r.post('/journals/query/submit/', options, async (request) =>
+    ctx.queries.submit(requireUser(request), request.body),
+  );
+
+  /**
+   * Server-Sent Events: `query` (the stored query entry), `delta` text pieces, then `done` with the
+   * stored gen entry or `error`. Refusals (401/403/404/409/400) still come as plain JSON errors,
+   * since they happen before the stream opens.
+   */
+  r.post('/journals/query/stream/', options, async (request, reply) => {
+    const prepared = await ctx.queries.prepare(requireUser(request), request.body);
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.hijack();
+    const send = (event: string, data: unknown) => {
+      if (!res.destroyed && !res.writableEnded)
+        res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    send('query', { qid: prepared.qid, index: prepared.queryIndex });
+    // Read to the end even if the client has gone: the answer is stored either way.
+    for await (const event of ctx.queries.stream(prepared)) {
+      if (event.type === 'delta') send('delta', { text: event.text });
+      else if (event.type === 'done') send('done', event.data);
+      else send('error', { detail: event.detail, reason: event.reason });
+    }
+    if (!res.writableEnded) res.end();
+  });
+}

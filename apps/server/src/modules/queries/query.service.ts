@@ -1,0 +1,235 @@
+import type { QueryResult, QuerySubmit, TokenUsage } from '@caravanserai/api';
+import { buildMessages, type ChatMessage, contextText, newQid } from '@caravanserai/logbook';
+import { generateText, type LanguageModel, streamText } from 'ai';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/database.js';
+import { fieldError, HttpError } from '../../errors.js';
+import { parseOriginLoc } from '../../providers/registry.js';
+import type { EntriesRepository } from '../logbooks/entries.repository.js';
+import { toEntry } from '../logbooks/entries.repository.js';
+import type { EntriesService } from '../logbooks/entries.service.js';
+import type { LogbookAccess } from '../logbooks/logbook-access.js';
+import type { UsageService } from '../usage/usage.service.js';
+import type { CallableWell, WellsService } from '../wells/wells.service.js';
+import { providerReason } from './provider-error.js';
+
+type Input = z.output<typeof QuerySubmit>;
+
+export const AI_FAILED = 'Error fetching response from AI.';
+
+/** 502 with the spec's message, and the provider's own reason in a field of its own. */
+export class QueryFailed extends HttpError {
+  constructor(readonly reason: string) {
+    super(502, 'provider_error', AI_FAILED);
+  }
+  override body() {
+    return { detail: AI_FAILED, reason: this.reason, code: this.code };
+  }
+}
+
+/** A query ready to send: its entry is stored, its messages built, its well's model at hand. */
+export interface PreparedQuery {
+  user: UserRow;
+  logid: string;
+  qid: string;
+  queryIndex: number;
+  well: CallableWell;
+  provider: string;
+  model: string;
+  languageModel: LanguageModel;
+  messages: ChatMessage[];
+}
+
+export type StreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; data: QueryResult['data'] }
+  | { type: 'error'; detail: string; reason: string };
+
+export interface QueryServiceOptions {
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+/**
+ * Query submit: store the query (once per qid), ask the well, store the answer as a gen entry and
+ * record usage. A failure keeps the query entry and stores no answer.
+ */
+export class QueryService {
+  constructor(
+    private readonly access: LogbookAccess,
+    private readonly entries: EntriesRepository,
+    private readonly writes: EntriesService,
+    private readonly wells: WellsService,
+    private readonly usage: UsageService,
+    private readonly options: QueryServiceOptions,
+  ) {}
+
+  async prepare(user: UserRow, input: Input): Promise<PreparedQuery> {
+    // Salted (409), not yours (403) or not there (404): refused before any provider is called.
+    const logbook = await this.access.unsalted(user, input.logid);
+    const wellid = input.wellid || logbook.logwell;
+    if (!wellid)
+      throw fieldError('wellid', 'This logbook has no well: attach one in its settings or name one.');
+    const well = await this.wells.callable(user, wellid);
+    const origin = parseOriginLoc(well.row.origin_loc);
+    if (!origin) throw fieldError('wellid', `The well's provider "${well.row.origin_loc}" is not supported.`);
+
+    const qid = input.qid ?? newQid();
+    const existing = (await this.entries.withQid(input.logid, qid)).find((e) => e.tag === 'query');
+    const queryIndex =
+      existing?.position ??
+      (await this.writes.append(user, input.logid, [{ tag: 'query', attrs: { qid }, content: input.prompt }]))
+        .index;
+
+    const messages = await this.messagesFor(input, qid);
+    const languageModel = origin.family.create({
+      apiKey: well.apiKey,
+      baseURL: well.row.model_url,
+      model: origin.model,
+      fetch: this.options.fetch,
+    });
+    return {
+      user,
+      logid: input.logid,
+      qid,
+      queryIndex,
+      well,
+      provider: origin.family.id,
+      model: origin.model,
+      languageModel,
+      messages,
+    };
+  }
+
+  /** Memory on: the stored conversation. Off: the context (given, or the log's context entries) and the prompt. */
+  private async messagesFor(input: Input, qid: string): Promise<ChatMessage[]> {
+    if (input.memory) {
+      const entries = (await this.entries.list(input.logid)).map(toEntry);
+      return buildMessages({ entries, prompt: input.prompt, context: input.context, memory: true, qid });
+    }
+    const context =
+      input.context ?? contextText((await this.entries.byTag(input.logid, 'context')).map(toEntry));
+    return buildMessages({ entries: [], prompt: input.prompt, context, memory: false, qid });
+  }
+
+  async submit(user: UserRow, input: Input): Promise<QueryResult> {
+    const q = await this.prepare(user, input);
+    const started = performance.now();
+    let text: string;
+    let usage: TokenUsage;
+    try {
+      const result = await generateText({
+        model: q.languageModel,
+        messages: q.messages,
+        maxRetries: 0,
+        abortSignal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      text = result.text;
+      usage = tokens(result.usage);
+    } catch (error) {
+      throw await this.failed(q, error, started, false);
+    }
+    return { modified_status: true, data: await this.answered(q, text, usage, started, false) };
+  }
+
+  /**
+   * The streaming twin: yields text deltas as they arrive, then `done` with the stored entry, or
+   * `error`. The caller may stop listening; the answer is still read to its end and stored.
+   */
+  async *stream(q: PreparedQuery): AsyncGenerator<StreamEvent> {
+    const started = performance.now();
+    let text = '';
+    let usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+    let failure: unknown;
+    const result = streamText({
+      model: q.languageModel,
+      messages: q.messages,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(this.options.timeoutMs),
+      onError: () => {},
+    });
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          yield { type: 'delta', text: part.text };
+        } else if (part.type === 'error') {
+          failure = part.error;
+        } else if (part.type === 'abort') {
+          failure = new DOMException(part.reason ?? 'aborted', 'TimeoutError');
+        } else if (part.type === 'finish') {
+          usage = tokens(part.totalUsage);
+        }
+      }
+    } catch (error) {
+      failure = error;
+    }
+    if (failure !== undefined) {
+      const error = await this.failed(q, failure, started, true);
+      yield { type: 'error', detail: AI_FAILED, reason: error.reason };
+      return;
+    }
+    yield { type: 'done', data: await this.answered(q, text, usage, started, true) };
+  }
+
+  private async answered(
+    q: PreparedQuery,
+    text: string,
+    usage: TokenUsage,
+    started: number,
+    streamed: boolean,
+  ) {
+    const attrs = { qid: q.qid };
+    const stored = await this.writes.append(q.user, q.logid, [{ tag: 'gen', attrs, content: text }]);
+    await this.record(q, 'ok', usage, started, streamed);
+    return {
+      gen: text,
+      qid: q.qid,
+      entry: { tag: 'gen' as const, attrs, content: text, index: stored.index },
+      usage,
+      version: stored.version,
+    };
+  }
+
+  private async failed(
+    q: PreparedQuery,
+    error: unknown,
+    started: number,
+    streamed: boolean,
+  ): Promise<QueryFailed> {
+    const { reason, timedOut } = providerReason(error, q.well.apiKey, this.options.timeoutMs);
+    await this.record(
+      q,
+      timedOut ? 'timeout' : 'error',
+      { input_tokens: 0, output_tokens: 0 },
+      started,
+      streamed,
+    );
+    return new QueryFailed(reason);
+  }
+
+  private record(
+    q: PreparedQuery,
+    outcome: 'ok' | 'error' | 'timeout',
+    usage: TokenUsage,
+    started: number,
+    streamed: boolean,
+  ) {
+    return this.usage.record({
+      userId: q.user.id,
+      wellid: q.well.row.wellid,
+      logid: q.logid,
+      provider: q.provider,
+      model: q.model,
+      inputTokens: usage.input_tokens,
+      outputTokens: usage.output_tokens,
+      latencyMs: performance.now() - started,
+      outcome,
+      streamed,
+    });
+  }
+}
+
+function tokens(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): TokenUsage {
+  return { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0 };
+}

@@ -1,0 +1,88 @@
+import type { UsageSummary } from '@caravanserai/api';
+import type { NewUsage, UserRow } from '../../db/database.js';
+import { newId, now } from '../../lib/ids.js';
+import { DAY_MS, type UsageRepository } from './usage.repository.js';
+
+export type Outcome = 'ok' | 'error' | 'timeout';
+
+export interface UsageRecord {
+  userId: number;
+  wellid: string;
+  logid: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  outcome: Outcome;
+  streamed: boolean;
+}
+
+interface Counts {
+  queries: number | string;
+  failed: number | string | null;
+  input_tokens: number | string;
+  output_tokens: number | string;
+}
+
+/** PostgreSQL returns sums as numeric strings; both dialects come out as plain numbers. */
+function counts(row: Counts) {
+  return {
+    queries: Number(row.queries),
+    failed: Number(row.failed ?? 0),
+    input_tokens: Number(row.input_tokens),
+    output_tokens: Number(row.output_tokens),
+  };
+}
+
+export class UsageService {
+  constructor(private readonly usage: UsageRepository) {}
+
+  async record(r: UsageRecord): Promise<void> {
+    const row: NewUsage = {
+      id: newId(16),
+      user_id: r.userId,
+      wellid: r.wellid,
+      logid: r.logid,
+      provider: r.provider,
+      model: r.model,
+      input_tokens: r.inputTokens,
+      output_tokens: r.outputTokens,
+      latency_ms: Math.round(r.latencyMs),
+      outcome: r.outcome,
+      streamed: r.streamed ? 1 : 0,
+      created_at: now(),
+    };
+    await this.usage.insert(row);
+  }
+
+  /** The caller's own usage over the last `days` days, by UTC day, by well and by model. */
+  async summary(user: UserRow, days: number): Promise<UsageSummary> {
+    const since = Math.floor(now() / DAY_MS - (days - 1)) * DAY_MS;
+    const [byDay, byWell, byModel] = await Promise.all([
+      this.usage.byDay(user.id, since),
+      this.usage.byWell(user.id, since),
+      this.usage.byModel(user.id, since),
+    ]);
+    const perDay = byDay.map((r) => ({
+      day: new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10),
+      ...counts(r),
+    }));
+    const totals = perDay.reduce(
+      (t, d) => ({
+        queries: t.queries + d.queries,
+        failed: t.failed + d.failed,
+        input_tokens: t.input_tokens + d.input_tokens,
+        output_tokens: t.output_tokens + d.output_tokens,
+      }),
+      { queries: 0, failed: 0, input_tokens: 0, output_tokens: 0 },
+    );
+    return {
+      since: new Date(since).toISOString(),
+      totals,
+      by_day: perDay,
+      by_well: byWell.map((r) => ({ wellid: r.wellid, title: r.title, ...counts(r) })),
+      by_model: byModel.map((r) => ({ provider: r.provider, model: r.model, ...counts(r) })),
+    };
+  }
+}

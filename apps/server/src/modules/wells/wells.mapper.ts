@@ -1,0 +1,19 @@
+import type { Well } from '@caravanserai/api';
+import { iso } from '../../lib/ids.js';
+import type { WellWithOwner } from './wells.repository.js';
+
+export function toWell(row: WellWithOwner): Well {
+  const slash = row.origin_loc.indexOf('/');
+  return {
+    wellid: row.wellid,
+    title: row.title,
+    owner: { username: row.owner_username },
+    model_url: row.model_url,
+    origin_loc: row.origin_loc,
+    provider: row.origin_loc.slice(0, slash),
+    model: row.origin_loc.slice(slash + 1),
+    AUTH_MODEL_KEY: row.key_hint,
+    created: iso(row.created_at),
+    modified: iso(row.modified_at),
+  };
+}

@@ -1,0 +1,40 @@
+import { WellCreate, WellUpdate } from '@caravanserai/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { requireUser, signedIn } from '../../plugins/auth.js';
+
+const WellParams = z.object({ wellid: z.string().max(64) });
+
+export async function wellRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/journals/wells/', signedIn, async (request) => ctx.wells.list(requireUser(request)));
+
+  r.post('/journals/wells/', { ...signedIn, schema: { body: WellCreate } }, async (request, reply) => {
+    const well = await ctx.wells.create(requireUser(request), request.body);
+    return reply.status(201).send(well);
+  });
+
+  r.get('/journals/wells/:wellid/', { ...signedIn, schema: { params: WellParams } }, async (request) =>
+    ctx.wells.detail(requireUser(request), request.params.wellid),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    r[method](
+      '/journals/wells/:wellid/',
+      { ...signedIn, schema: { params: WellParams, body: WellUpdate } },
+      async (request) => ctx.wells.update(requireUser(request), request.params.wellid, request.body),
+    );
+  }
+
+  r.delete(
+    '/journals/wells/:wellid/',
+    { ...signedIn, schema: { params: WellParams } },
+    async (request, reply) => {
+      await ctx.wells.remove(requireUser(request), request.params.wellid);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import type { Well, WellCreate, WellDetail, WellList, WellUpdate } from '@caravanserai/api';
+import type { z } from 'zod';
+import type { UserRow, WellRow } from '../../db/database.js';
+import { Conflict, fieldError, NotFound, ValidationFailed } from '../../errors.js';
+import { newId, now } from '../../lib/ids.js';
+import { maskKey, type SecretBox } from '../../lib/secret-box.js';
+import { ORIGIN_LOC_CHOICES, parseOriginLoc } from '../../providers/registry.js';
+import { checkModelUrl } from '../../providers/url-guard.js';
+import { toWell } from './wells.mapper.js';
+import type { WellsRepository, WellWithOwner } from './wells.repository.js';
+
+type CreateInput = z.output<typeof WellCreate>;
+type UpdateInput = z.output<typeof WellUpdate>;
+
+/** A well and the decrypted key, for the code that calls its provider. Never serialised. */
+export interface CallableWell {
+  row: WellRow;
+  apiKey: string;
+}
+
+/** Wells are private to their owner; their keys are sealed at rest and only ever shown masked. */
+export class WellsService {
+  constructor(
+    private readonly wells: WellsRepository,
+    private readonly box: SecretBox,
+    private readonly allowedHosts: readonly string[],
+  ) {}
+
+  async list(user: UserRow): Promise<WellList> {
+    const wells = await this.wells.listByOwner(user.id);
+    return { wells: wells.map(toWell), origin_loc_choices: ORIGIN_LOC_CHOICES };
+  }
+
+  async detail(user: UserRow, wellid: string): Promise<WellDetail> {
+    return { wells: toWell(await this.own(user, wellid)), origin_loc_choices: ORIGIN_LOC_CHOICES };
+  }
+
+  async create(user: UserRow, input: CreateInput): Promise<Well> {
+    const modelUrl = await this.resolveModelUrl(input.origin_loc, input.model_url);
+    const at = now();
+    const wellid = newId();
+    await this.wells.insert({
+      wellid,
+      owner_id: user.id,
+      title: input.title,
+      origin_loc: input.origin_loc,
+      model_url: modelUrl,
+      key_ciphertext: this.box.seal(input.AUTH_MODEL_KEY),
+      key_hint: maskKey(input.AUTH_MODEL_KEY),
+      created_at: at,
+      modified_at: at,
+    });
+    return toWell(await this.own(user, wellid));
+  }
+
+  async update(user: UserRow, wellid: string, input: UpdateInput): Promise<Well> {
+    const current = await this.own(user, wellid);
+    const originLoc = input.origin_loc ?? current.origin_loc;
+    const urlGiven = input.model_url !== undefined || input.origin_loc !== undefined;
+    const patch: Partial<WellRow> = { modified_at: now() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (urlGiven) {
+      patch.origin_loc = originLoc;
+      patch.model_url = await this.resolveModelUrl(originLoc, input.model_url ?? current.model_url, current);
+    }
+    // The manage form sends back the masked key it was shown: that means "keep the stored key".
+    if (input.AUTH_MODEL_KEY !== undefined && input.AUTH_MODEL_KEY !== current.key_hint) {
+      patch.key_ciphertext = this.box.seal(input.AUTH_MODEL_KEY);
+      patch.key_hint = maskKey(input.AUTH_MODEL_KEY);
+    }
+    await this.wells.update(wellid, patch);
+    return toWell(await this.own(user, wellid));
+  }
+
+  async remove(user: UserRow, wellid: string): Promise<void> {
+    await this.own(user, wellid);
+    const users = await this.wells.logbooksUsing(wellid);
+    if (users.length > 0) {
+      const names = users.map((l) => `'${l.title}' (${l.logid})`).join(', ');
+      const count = users.length === 1 ? '1 logbook' : `${users.length} logbooks`;
+      throw Conflict(
+        `This well is used by ${count}: ${names}. Attach them to another well first.`,
+        'well_in_use',
+      );
+    }
+    await this.wells.delete(wellid);
+  }
+
+  /** The caller's well with its key opened, for a query. */
+  async callable(user: UserRow, wellid: string): Promise<CallableWell> {
+    const row = await this.wells.find(wellid);
+    if (!row || row.owner_id !== user.id) throw fieldError('wellid', 'Well not found.');
+    return { row, apiKey: this.box.open(row.key_ciphertext) };
+  }
+
+  private async own(user: UserRow, wellid: string): Promise<WellWithOwner> {
+    const well = await this.wells.findWithOwner(wellid);
+    if (!well || well.owner_id !== user.id) throw NotFound('Well not found.');
+    return well;
+  }
+
+  /**
+   * The address the well will call: the provider's default unless the user gives another, which
+   * must then pass the private-address check. OpenAI-compatible wells must give one.
+   */
+  private async resolveModelUrl(
+    originLoc: string,
+    given: string | undefined,
+    current?: WellRow,
+  ): Promise<string> {
+    const origin = parseOriginLoc(originLoc);
+    if (!origin) throw fieldError('origin_loc', `"${originLoc}" is not a valid choice.`);
+    let url = given?.trim().replace(/\/+$/, '') ?? '';
+    // The previous provider's default address, kept by a form, means "the default" for the new one.
+    if (current && url === parseOriginLoc(current.origin_loc)?.family.defaultBaseUrl) url = '';
+    const defaultUrl = origin.family.defaultBaseUrl;
+    if (url === '' || url === defaultUrl) {
+      if (defaultUrl) return defaultUrl;
+      throw fieldError(
+        'model_url',
+        'An OpenAI-compatible well needs the address of its server, e.g. http://127.0.0.1:11434/v1 for Ollama.',
+      );
+    }
+    const problem = await checkModelUrl(url, this.allowedHosts);
+    if (problem) throw ValidationFailed({ model_url: [problem] });
+    return url;
+  }
+}

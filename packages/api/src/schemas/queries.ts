@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+
+export const QID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A qid is 1 to 64 letters, digits, - or _.');
+
+export const QuerySubmit = z.object({
+  logid: Id,
+  prompt: z.string().trim().min(1, 'This field may not be blank.').max(1_000_000),
+  shell_mode: z.literal('QUERY').optional(),
+  /** The well to ask; the logbook's own well when left out. */
+  wellid: Id.nullable().optional(),
+  /** System context. Left out: the logbook's context entries. Empty or 'No Context': none. */
+  context: z.string().max(1_000_000).optional(),
+  qid: QID.optional(),
+  /** Send the stored conversation (context, queries, answers) instead of the context alone. */
+  memory: z.boolean().optional(),
+});
+export type QuerySubmit = z.input<typeof QuerySubmit>;
+
+export const TokenUsage = z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+export const GenEntry = z.object({
+  tag: z.literal('gen'),
+  attrs: z.record(z.string(), z.string()),
+  content: z.string(),
+  index: z.number().int(),
+});
+
+export const QueryResult = z.object({
+  modified_status: z.literal(true),
+  data: z.object({
+    gen: z.string(),
+    qid: z.string(),
+    entry: GenEntry,
+    usage: TokenUsage,
+    version: z.number().int(),
+  }),
+});
+export type QueryResult = z.infer<typeof QueryResult>;
+
+/** The error body of a failed query: the spec's message, and the provider's reason beside it. */
+export const QueryFailure = z.object({
+  detail: z.string(),
+  reason: z.string().optional(),
+  code: z.string().optional(),
+});
+export type QueryFailure = z.infer<typeof QueryFailure>;
+
+export const UsageRow = z.object({
+  queries: z.number().int(),
+  failed: z.number().int(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+});
+
+export const UsageSummary = z.object({
+  since: z.string(),
+  totals: UsageRow,
+  by_day: z.array(UsageRow.extend({ day: z.string() })),
+  by_well: z.array(UsageRow.extend({ wellid: z.string().nullable(), title: z.string().nullable() })),
+  by_model: z.array(UsageRow.extend({ provider: z.string(), model: z.string() })),
+});
+export type UsageSummary = z.infer<typeof UsageSummary>;

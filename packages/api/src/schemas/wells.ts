@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { Id, IsoDate, Owner, RequiredTitle } from './common.js';
+
+export const OriginLocChoices = z.record(z.string(), z.array(z.tuple([z.string(), z.string()])));
+export type OriginLocChoices = z.infer<typeof OriginLocChoices>;
+
+export const Well = z.object({
+  wellid: Id,
+  title: z.string(),
+  owner: Owner,
+  /** The provider's base URL: its default, or the user's server for OpenAI-compatible wells. */
+  model_url: z.string(),
+  /** `provider/model`, e.g. `openai/gpt-4o-mini`. */
+  origin_loc: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  /** Always masked (`sk-…abcd`): the stored key never leaves the server. */
+  AUTH_MODEL_KEY: z.string(),
+  created: IsoDate,
+  modified: IsoDate,
+});
+export type Well = z.infer<typeof Well>;
+
+export const WellList = z.object({ wells: z.array(Well), origin_loc_choices: OriginLocChoices });
+export type WellList = z.infer<typeof WellList>;
+
+export const WellDetail = z.object({ wells: Well, origin_loc_choices: OriginLocChoices });
+export type WellDetail = z.infer<typeof WellDetail>;
+
+const ApiKey = z.string().trim().min(1, 'This field may not be blank.').max(4096);
+const OriginLoc = z.string().trim().min(1, 'This field may not be blank.').max(260);
+const ModelUrl = z.string().trim().max(2048, 'Ensure this field has no more than 2048 characters.');
+
+export const WellCreate = z.object({
+  title: RequiredTitle,
+  AUTH_MODEL_KEY: ApiKey,
+  origin_loc: OriginLoc,
+  model_url: ModelUrl.optional(),
+});
+export type WellCreate = z.input<typeof WellCreate>;
+
+/** Fields given are changed; an AUTH_MODEL_KEY equal to the masked value keeps the stored key. */
+export const WellUpdate = z.object({
+  title: RequiredTitle.optional(),
+  AUTH_MODEL_KEY: ApiKey.optional(),
+  origin_loc: OriginLoc.optional(),
+  model_url: ModelUrl.optional(),
+});
+export type WellUpdate = z.input<typeof WellUpdate>;
