@@ -1,4 +1,4 @@
-import type { ApiClient, Logbook, LogbookCreate } from '@caravanserai/api';
+import type { ApiClient, Logbook, LogbookCreate, Well } from '@caravanserai/api';
 import { type Entry, parseLog, serializeLog, type Tag } from '@caravanserai/logbook';
 
 let sequence = 0;
@@ -34,4 +34,42 @@ export function entriesOf(logbook: Pick<Logbook, 'log'>): Entry[] {
 export async function nextMillisecond(): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/** One well per provider family, each named by a model that family serves. */
+export const ORIGINS = {
+  openai: 'openai/gpt-4o-mini',
+  anthropic: 'anthropic/claude-haiku-4-5',
+  google: 'google/gemini-2.5-flash',
+  mistral: 'mistral/mistral-small-latest',
+  'openai-compatible': 'openai-compatible/llama3.2',
+} as const;
+
+export const TEST_API_KEY = 'sk-test-0123456789abcdef';
+
+/** A well of the client's that calls the fake provider, speaking the family of `origin`. */
+export function createWell(
+  client: ApiClient,
+  fake: { url: string },
+  origin: string,
+  title = `Well ${++sequence}`,
+): Promise<Well> {
+  const prefix = origin.startsWith('google/') ? '/v1beta' : '/v1';
+  return client.wells.create({
+    title,
+    AUTH_MODEL_KEY: TEST_API_KEY,
+    origin_loc: origin,
+    model_url: `${fake.url}${prefix}`,
+  });
+}
+
+/** Polls `check` until it returns a value, failing after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -35,7 +35,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
           .send({ detail: 'JSON parse error - the body is empty.', code: 'parse_error' });
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(400).send({ detail: `JSON parse error - ${error.message}`, code: 'parse_error' });
+      // The parser's own message quotes the body, which may hold a secret: say only where it broke.
+      const at = /position (\d+)/.exec(error.message)?.[1];
+      const where = at ? ` (at character ${at})` : '';
+      return reply
+        .status(400)
+        .send({ detail: `JSON parse error - the body is not valid JSON${where}.`, code: 'parse_error' });
     }
     if (status === 429) return reply.status(429).send({ detail: error.message, code: 'throttled' });
     if (status >= 400 && status < 500)

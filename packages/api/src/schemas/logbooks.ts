@@ -23,7 +23,7 @@ export type LogbookSummary = z.infer<typeof LogbookSummary>;
 export const Logbook = LogbookSummary.extend({
   /** The serialised XML document of the entries (DESIGN 3). */
   log: z.string(),
-  /** The attached well's title, so the page can say 'Using Well: {title}'; null when none or not yours. */
+  /** The attached well's title, so the page can say 'Using Well: {title}'; null when there is none. */
   well: z.object({ wellid: Id, title: z.string() }).nullable(),
 });
 export type Logbook = z.infer<typeof Logbook>;

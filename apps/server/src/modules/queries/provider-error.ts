@@ -9,7 +9,8 @@ export function providerReason(
   const timedOut = isTimeout(error);
   let reason: string;
   if (timedOut) {
-    reason = `The provider did not answer within ${Math.round(timeoutMs / 1000)} s.`;
+    // Not rounded to whole seconds: a 0.5 s limit must not read as '1 s' (or 0.4 s as '0 s').
+    reason = `The provider did not answer within ${Number((timeoutMs / 1000).toFixed(3))} s.`;
   } else if (APICallError.isInstance(error)) {
     reason = `${error.statusCode ? `HTTP ${error.statusCode}: ` : ''}${error.message}`;
   } else if (error instanceof Error) {

@@ -37,7 +37,13 @@ export interface PreparedQuery {
   provider: string;
   model: string;
   languageModel: LanguageModel;
-  messages: ChatMessage[];
+  prompt: Prompt;
+}
+
+/** What the model is sent: one system text (if any) and the conversation. */
+export interface Prompt {
+  system?: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
 }
 
 export type StreamEvent =
@@ -81,7 +87,7 @@ export class QueryService {
       (await this.writes.append(user, input.logid, [{ tag: 'query', attrs: { qid }, content: input.prompt }]))
         .index;
 
-    const messages = await this.messagesFor(input, qid);
+    const prompt = splitSystem(await this.messagesFor(input, qid));
     const languageModel = origin.family.create({
       apiKey: well.apiKey,
       baseURL: well.row.model_url,
@@ -97,7 +103,7 @@ export class QueryService {
       provider: origin.family.id,
       model: origin.model,
       languageModel,
-      messages,
+      prompt,
     };
   }
 
@@ -120,7 +126,7 @@ export class QueryService {
     try {
       const result = await generateText({
         model: q.languageModel,
-        messages: q.messages,
+        ...q.prompt,
         maxRetries: 0,
         abortSignal: AbortSignal.timeout(this.options.timeoutMs),
       });
@@ -143,7 +149,7 @@ export class QueryService {
     let failure: unknown;
     const result = streamText({
       model: q.languageModel,
-      messages: q.messages,
+      ...q.prompt,
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(this.options.timeoutMs),
       onError: () => {},
@@ -228,6 +234,16 @@ export class QueryService {
       streamed,
     });
   }
+}
+
+/**
+ * Every provider takes its instructions as one system text before the conversation (Gemini refuses
+ * any other place), so context entries added mid-conversation join it there, in their order.
+ */
+export function splitSystem(messages: readonly ChatMessage[]): Prompt {
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
+  const conversation = messages.filter((m) => m.role !== 'system') as Prompt['messages'];
+  return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: conversation };
 }
 
 function tokens(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): TokenUsage {
