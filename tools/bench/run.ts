@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildServer } from '../../scripts/build.mjs';
 import { describeMachine } from './src/machine.js';
 import { freePort, startProcess, stopProcess } from './src/processes.js';
+import { FAKE_PROVIDER_CLI, queryScenario } from './src/query-scenario.js';
 import { type Figure, recordResults } from './src/results.js';
 import { appendScenario, getScenario, xmlScenario } from './src/scenarios.js';
 
@@ -15,9 +16,11 @@ const root = join(import.meta.dirname, '..', '..');
 const workDir = mkdtempSync(join(tmpdir(), 'caravanserai-bench-'));
 await buildServer();
 const port = freePort();
+const fakePort = freePort();
+const fake = await startProcess(FAKE_PROVIDER_CLI, {}, fakePort, ['--port', String(fakePort)]);
 const server = await startProcess(
   join(root, 'apps/server/dist/server.js'),
-  { DATA_DIR: join(workDir, 'data'), AUTH_RATE_LIMIT: '1000' },
+  { DATA_DIR: join(workDir, 'data'), AUTH_RATE_LIMIT: '1000', WELL_ALLOWED_HOSTS: `127.0.0.1:${fakePort}` },
   port,
 );
 const baseUrl = `http://127.0.0.1:${port}/api`;
@@ -25,12 +28,15 @@ const figures: Figure[] = [];
 try {
   figures.push(...(await appendScenario(baseUrl)));
   figures.push(...(await getScenario(baseUrl, workDir)));
+  figures.push(...(await queryScenario(baseUrl, `http://127.0.0.1:${fakePort}`)));
   figures.push(...xmlScenario());
 } finally {
   await stopProcess(server);
+  await stopProcess(fake);
   rmSync(workDir, { recursive: true, force: true });
 }
 const section = recordResults(join(root, 'bench/RESULTS.md'), describeMachine(), figures, [
   'Server: the production bundle on SQLite (WAL, synchronous=FULL), one process; load from a second process, 10 connections.',
+  'Query latency: one request at a time against the fake provider in its own process (200 rounds after 20 warm-up).',
 ]);
 console.log(section);

@@ -6,8 +6,9 @@ export async function startProcess(
   script: string,
   env: Record<string, string>,
   port: number,
+  extraArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const args = [...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]), ...extraArgs];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
