@@ -8,6 +8,7 @@ import type { Db } from './db/dialect.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
+import { mapperProfileRoutes } from './modules/mapper/mapper-profiles.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
 import { queryRoutes } from './modules/queries/query.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await wellRoutes(api, ctx);
       await queryRoutes(api, ctx);
       await usageRoutes(api, ctx);
+      await mapperProfileRoutes(api, ctx);
     },
     { prefix: config.apiPrefix },
   );

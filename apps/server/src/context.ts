@@ -11,6 +11,8 @@ import { LogCache } from './modules/logbooks/log-cache.js';
 import { LogbookAccess } from './modules/logbooks/logbook-access.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
+import { MapperProfilesRepository } from './modules/mapper/mapper-profiles.repository.js';
+import { MapperProfilesService } from './modules/mapper/mapper-profiles.service.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
@@ -30,6 +32,7 @@ export interface AppContext {
   wells: WellsService;
   queries: QueryService;
   usage: UsageService;
+  mapperProfiles: MapperProfilesService;
 }
 
 export function createContext(config: Config, db: Db): AppContext {
@@ -57,5 +60,6 @@ export function createContext(config: Config, db: Db): AppContext {
     wells,
     queries,
     usage,
+    mapperProfiles: new MapperProfilesService(new MapperProfilesRepository(db.kysely)),
   };
 }

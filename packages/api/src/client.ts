@@ -20,6 +20,7 @@ import {
   TagSubmitResult,
   Touched,
 } from './schemas/logbooks.js';
+import { MapperProfile, type MapperProfileCreate, type MapperProfileUpdate } from './schemas/mapper.js';
 import { QueryFailure, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
 import { Well, type WellCreate, WellDetail, WellList, type WellUpdate } from './schemas/wells.js';
 import { readSse } from './sse.js';
@@ -28,6 +29,8 @@ export interface ClientOptions {
   /** Origin plus API prefix, e.g. http://127.0.0.1:8000/api */
   baseUrl: string;
   token?: string | null;
+  /** Reads the token at each request instead (the browser keeps it in a cookie). */
+  getToken?: () => string | null;
   fetch?: typeof fetch;
 }
 
@@ -52,18 +55,21 @@ export interface RequestOptions {
 export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
+  private readonly getToken: () => string | null;
   token: string | null;
 
   constructor(options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.token = options.token ?? null;
+    this.getToken = options.getToken ?? (() => this.token);
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
   /** Sends a request and returns the raw Response, throwing ApiError on a non-2xx status. */
   async raw(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (this.token) headers.Authorization = `Token ${this.token}`;
+    const token = this.getToken();
+    if (token) headers.Authorization = `Token ${token}`;
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -157,9 +163,23 @@ export class ApiClient {
     },
   };
 
+  readonly mapperProfiles = {
+    list: () => this.request(z.array(MapperProfile), 'GET', '/mapper/mapper-profile/'),
+    create: (body: MapperProfileCreate) =>
+      this.request(MapperProfile, 'POST', '/mapper/mapper-profile/', { body }),
+    update: (id: string, body: MapperProfileUpdate) =>
+      this.request(MapperProfile, 'PUT', `/mapper/mapper-profile/${seg(id)}/`, { body }),
+  };
+
   readonly usage = {
     get: (days = 30) => this.request(UsageSummary, 'GET', `/usage/?days=${days}`),
   };
+
+  /** The terminal package (`caravanserai.zip` or `caravanserai.tar.gz`) as a file to save. */
+  async download(filename: string): Promise<Blob> {
+    const response = await this.raw('GET', `/download/${seg(filename)}/`, { headers: { Accept: '*/*' } });
+    return response.blob();
+  }
 
   readonly tags = {
     submit: (body: TagSubmit) => this.request(TagSubmitResult, 'POST', '/journals/tag/submit/', { body }),

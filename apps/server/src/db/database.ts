@@ -85,6 +85,19 @@ export interface UsageTable {
   created_at: number;
 }
 
+export interface MapperProfilesTable {
+  id: string;
+  owner_id: number;
+  cursor_blink: number;
+  font_size: number;
+  right_click_paste: number;
+  background_color: string;
+  foreground_color: string;
+  rows: number;
+  cols: number;
+  modified_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -93,6 +106,7 @@ export interface Database {
   logbooks: LogbooksTable;
   entries: EntriesTable;
   usage: UsageTable;
+  mapper_profiles: MapperProfilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -104,3 +118,4 @@ export type LogbookUpdate = Updateable<LogbooksTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type NewEntry = Insertable<EntriesTable>;
 export type NewUsage = Insertable<UsageTable>;
+export type MapperProfileRow = Selectable<MapperProfilesTable>;

@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import type { Db, DialectName } from './dialect.js';
 import * as initial from './migrations/0001-initial.js';
 import * as usageAndQids from './migrations/0002-usage-and-qids.js';
+import * as mapperProfiles from './migrations/0003-mapper-profiles.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -11,6 +12,7 @@ type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-initial': initial,
   '0002-usage-and-qids': usageAndQids,
+  '0003-mapper-profiles': mapperProfiles,
 };
 
 class StaticProvider implements MigrationProvider {
