@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import type { Db } from './db/dialect.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { downloadRoutes } from './modules/download/download.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
 import { mapperProfileRoutes } from './modules/mapper/mapper-profiles.routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await queryRoutes(api, ctx);
       await usageRoutes(api, ctx);
       await mapperProfileRoutes(api, ctx);
+      await downloadRoutes(api, ctx);
     },
     { prefix: config.apiPrefix },
   );

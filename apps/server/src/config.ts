@@ -22,6 +22,10 @@ export interface Config {
   bodyLimit: number;
   /** How long a provider may take to answer a query. */
   queryTimeoutMs: number;
+  /** The bundled CLI packed into the downloads. */
+  cliBundle: string;
+  /** The origin written into downloaded packages; the request's own when not set. */
+  publicOrigin: string | null;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +58,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: MAX_BODY_BYTES,
     queryTimeoutMs:
       Number(env.QUERY_TIMEOUT_SECONDS) > 0 ? Number(env.QUERY_TIMEOUT_SECONDS) * 1000 : 120_000,
+    cliBundle: resolve(env.CLI_BUNDLE || join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),
+    publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/+$/, '') : null,
   };
 }
 

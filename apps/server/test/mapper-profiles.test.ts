@@ -1,4 +1,4 @@
-import { MAPPER_PROFILE_DEFAULTS } from '@caravanserai/api';
+import { MAPPER_PROFILE_DEFAULTS, MapperProfile } from '@caravanserai/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
 
@@ -18,11 +18,11 @@ describe('mapper profile', () => {
     expect(await alice.client.mapperProfiles.list()).toEqual([]);
     const created = await alice.client.raw('POST', '/mapper/mapper-profile/', { body: { owner: alice.pk } });
     expect(created.status).toBe(201);
-    const profile = await created.json();
+    const profile = MapperProfile.parse(await created.json());
     expect(profile).toEqual({ id: expect.any(String), owner: alice.pk, ...MAPPER_PROFILE_DEFAULTS });
     const again = await alice.client.raw('POST', '/mapper/mapper-profile/', { body: { owner: alice.pk } });
     expect(again.status).toBe(200);
-    expect((await again.json()).id).toBe(profile.id);
+    expect(MapperProfile.parse(await again.json()).id).toBe(profile.id);
     expect(await alice.client.mapperProfiles.list()).toEqual([profile]);
   });
 

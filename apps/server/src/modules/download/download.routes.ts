@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { HttpError, NotFound } from '../../errors.js';
+import { signedIn } from '../../plugins/auth.js';
+import { isPackageFile, terminalPackage } from './terminal-package.js';
+
+/** The origin clients reach this server at: PUBLIC_ORIGIN when set (behind a proxy), else the request's. */
+function publicOrigin(request: FastifyRequest, configured: string | null): string {
+  return configured ?? `${request.protocol}://${request.host}`;
+}
+
+export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/download/:filename/',
+    { ...signedIn, schema: { params: z.object({ filename: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { filename } = request.params;
+      // Only the two package names exist: nothing else, and no path, can be asked for.
+      if (!isPackageFile(filename)) throw NotFound('No such download.');
+      if (!existsSync(ctx.config.cliBundle)) {
+        throw new HttpError(
+          503,
+          'not_built',
+          'The terminal package is not built on this server: run `npm run build`.',
+        );
+      }
+      const type = filename.endsWith('.zip') ? 'application/zip' : 'application/gzip';
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(
+          terminalPackage(filename, ctx.config.cliBundle, publicOrigin(request, ctx.config.publicOrigin)),
+        );
+    },
+  );
+}
