@@ -86,7 +86,7 @@ describe('terminal package downloads', () => {
       const carol = await bare.signup('carol');
       const res = await bare.http('/download/caravanserai.zip/', { token: carol.token });
       expect(res.status).toBe(503);
-      expect((await res.json()).detail).toMatch(/not built/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/not built/);
     } finally {
       await bare.close();
     }
