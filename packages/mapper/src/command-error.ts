@@ -1,0 +1,24 @@
+import { ApiError } from '@caravanserai/api';
+
+/**
+ * A command's failure as the user should read it. Commands throw it from any depth and the
+ * interpreter prints its lines, so each helper can end the command with the spec's own message.
+ */
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+  readonly lines: readonly string[];
+
+  constructor(...lines: [string, ...string[]]) {
+    super(lines.join('\n'));
+    this.lines = lines;
+  }
+}
+
+export function fail(...lines: [string, ...string[]]): never {
+  throw new CommandError(...lines);
+}
+
+/** The well (the AI provider) failed, as opposed to the request being refused. */
+export function isProviderFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 502;
+}

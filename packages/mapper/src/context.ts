@@ -1,0 +1,32 @@
+import type { ApiClient, MapperProfile, RequestOptions } from '@caravanserai/api';
+import type { HostActions, TerminalIO } from './io.js';
+
+/** The abort signal type as the api client declares it, so no platform library is needed here. */
+export type Signal = NonNullable<RequestOptions['signal']>;
+
+export interface MapperUser {
+  pk: number;
+  username: string;
+}
+
+/** What persists between commands of one session. */
+export interface MapperState {
+  /** Chat memory (shell box): queries replay the stored conversation instead of the context alone. */
+  memory: boolean;
+  /** The terminal profile once loaded, so `mapper up` costs one request rather than two. */
+  profile?: MapperProfile;
+}
+
+export interface CommandContext {
+  api: ApiClient;
+  io: TerminalIO;
+  host: HostActions;
+  user: MapperUser | null;
+  state: MapperState;
+  /** Aborted by Ctrl+C: the running command is cancelled. A fresh one per command line. */
+  signal?: Signal;
+}
+
+export function createState(): MapperState {
+  return { memory: false };
+}

@@ -1,0 +1,29 @@
+export { CommandError, fail } from './command-error.js';
+export {
+  type CommandContext,
+  createState,
+  type MapperState,
+  type MapperUser,
+  type Signal,
+} from './context.js';
+export { createHelpCommand, formatCommandHelp, formatCommandList, formatHelp } from './help.js';
+export { createInterpreter, type Interpreter, type InterpreterOptions } from './interpreter.js';
+export type { HostActions, TerminalIO } from './io.js';
+export { SHELL_BOX_MESSAGES, TERMINAL_MESSAGES } from './messages.js';
+export { type ParseOutcome, parseArgs } from './parse-args.js';
+export { PROMPT_SUFFIX, promptFor } from './prompt.js';
+export {
+  type CommandExample,
+  type CommandSpec,
+  createRegistry,
+  type OptionSpec,
+  type ParsedArgs,
+  type Registry,
+} from './registry.js';
+export { shellBoxCommands } from './shell-box/commands/index.js';
+export type { ShellBoxContext } from './shell-box/context.js';
+export { createShellBoxInterpreter } from './shell-box/interpreter.js';
+export { terminalCommands } from './terminal/commands/index.js';
+export { PILGRIM_BATCH } from './terminal/commands/pilgrim.js';
+export { createTerminalInterpreter } from './terminal/interpreter.js';
+export { splitWords, type Token, type TokenizeResult, tokenize } from './tokenize.js';

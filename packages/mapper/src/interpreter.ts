@@ -1,0 +1,123 @@
+import { CommandError } from './command-error.js';
+import type { CommandContext, Signal } from './context.js';
+import type { TerminalIO } from './io.js';
+import { TERMINAL_MESSAGES } from './messages.js';
+import { writeLines } from './output.js';
+import { parseArgs } from './parse-args.js';
+import { type CommandSpec, createRegistry, type ParsedArgs, type Registry } from './registry.js';
+
+export interface InterpreterOptions<C extends CommandContext> {
+  commands: readonly CommandSpec<C>[];
+  /** Printed for an empty line; nothing at all when left out (the terminal just shows a new prompt). */
+  emptyLine?: string;
+  /** The message for a name no command answers to; `line` is the whole trimmed line. */
+  unknownCommand?: (name: string, line: string) => string;
+}
+
+export interface Interpreter<C extends CommandContext = CommandContext> {
+  readonly registry: Registry<C>;
+  /**
+   * Runs one line. Never rejects: every failure is printed. When `ctx.signal` aborts, it prints
+   * 'Process cancelled. (Ctrl + C)' and resolves at once, and the abandoned command can no
+   * longer write, so the host can show its next prompt straight away.
+   */
+  execute(line: string, ctx: C): Promise<void>;
+}
+
+/** Tracks the cursor column (start of line or not) and stops output once the command is over. */
+function guardIo(io: TerminalIO, isOver: () => boolean) {
+  let atLineStart = true;
+  const guarded: TerminalIO = {
+    write(text) {
+      if (isOver() || text === '') return;
+      atLineStart = text.endsWith('\n');
+      io.write(text);
+    },
+    clear() {
+      if (isOver()) return;
+      atLineStart = true;
+      io.clear();
+    },
+    readKey: () => io.readKey(),
+  };
+  if (io.copy) guarded.copy = io.copy.bind(io);
+  if (io.paste) guarded.paste = io.paste.bind(io);
+  return { io: guarded, atLineStart: () => atLineStart };
+}
+
+const CANCELLED = Symbol('cancelled');
+
+function whenAborted(signal: Signal | undefined): { promise: Promise<typeof CANCELLED>; dispose(): void } {
+  if (!signal) return { promise: new Promise<typeof CANCELLED>(() => {}), dispose: () => {} };
+  let onAbort = () => {};
+  const promise = new Promise<typeof CANCELLED>((resolve) => {
+    onAbort = () => resolve(CANCELLED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+function describe(error: unknown): string[] {
+  if (error instanceof CommandError) return [...error.lines];
+  return [`Error: ${error instanceof Error ? error.message : String(error)}`];
+}
+
+async function runCommand<C extends CommandContext>(
+  spec: CommandSpec<C>,
+  args: ParsedArgs,
+  ctx: C,
+  registry: Registry<C>,
+): Promise<void> {
+  if (ctx.signal?.aborted) {
+    writeLines(ctx.io, TERMINAL_MESSAGES.cancelled);
+    return;
+  }
+  let over = false;
+  const screen = guardIo(ctx.io, () => over || ctx.signal?.aborted === true);
+  const abort = whenAborted(ctx.signal);
+  // Started inside a promise so that a command throwing before its first await is caught too.
+  const outcome = Promise.resolve()
+    .then(() => spec.run({ ...ctx, io: screen.io }, args, registry))
+    .then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+  try {
+    const result = await Promise.race([outcome, abort.promise]);
+    over = true;
+    // Messages start on a line of their own even if the command stopped mid-line.
+    const lines = result === CANCELLED ? [TERMINAL_MESSAGES.cancelled] : result ? describe(result.error) : [];
+    if (lines.length > 0) writeLines(ctx.io, ...(screen.atLineStart() ? [] : ['']), ...lines);
+  } finally {
+    over = true;
+    abort.dispose();
+  }
+}
+
+export function createInterpreter<C extends CommandContext>(options: InterpreterOptions<C>): Interpreter<C> {
+  const registry = createRegistry(options.commands);
+  const unknown = options.unknownCommand ?? ((name: string) => TERMINAL_MESSAGES.unknownCommand(name));
+  return {
+    registry,
+    async execute(line, ctx) {
+      const trimmed = line.trim();
+      if (trimmed === '') {
+        if (options.emptyLine !== undefined) writeLines(ctx.io, options.emptyLine);
+        return;
+      }
+      const match = /^(\S+)\s*([\s\S]*)$/.exec(trimmed);
+      const name = match?.[1] ?? trimmed;
+      const spec = registry.find(name);
+      if (!spec) {
+        writeLines(ctx.io, unknown(name, trimmed));
+        return;
+      }
+      const parsed = parseArgs(spec, match?.[2] ?? '');
+      if (!parsed.ok) {
+        writeLines(ctx.io, ...parsed.lines);
+        return;
+      }
+      await runCommand(spec, parsed.args, ctx, registry);
+    },
+  };
+}

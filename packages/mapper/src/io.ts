@@ -1,0 +1,23 @@
+/**
+ * What the interpreter needs from a screen. The browser terminal (xterm.js), the shell box and the
+ * CLI (readline) each implement it; the interpreter never touches a DOM or a process itself.
+ */
+export interface TerminalIO {
+  /** Writes text as is; it may contain '\n', which hosts convert to their own line endings. */
+  write(text: string): void;
+  clear(): void;
+  /** Resolves with one key ('y', 'n', 'Enter', ...): used for y/n confirmations. */
+  readKey(): Promise<string>;
+  copy?(text: string): Promise<void>;
+  paste?(): Promise<string>;
+}
+
+/** What a command may ask of the page or program around it. Every action is optional. */
+export interface HostActions {
+  openLogbook?(logid: string): void;
+  goHome?(): void;
+  saveFile?(name: string, content: string, mimeType: string): Promise<void> | void;
+  setFontSize?(size: number): void;
+  /** The shell box changed this logbook's entries: the page should reload them. */
+  logbookChanged?(logid: string): void;
+}

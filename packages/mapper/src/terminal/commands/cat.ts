@@ -1,0 +1,27 @@
+import type { Entry } from '@caravanserai/logbook';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import { hangingIndent, writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
+
+/** `[i] <tag> content`; later lines of the content line up under its first. */
+export function entryLine(entry: Entry, index: number): string {
+  const label = `[${index}] <${entry.tag}> `;
+  return `${label}${hangingIndent(entry.content, label.length)}`;
+}
+
+export const cat: CommandSpec = {
+  name: 'cat',
+  summary: "Prints a logbook's entries (default: the latest logbook).",
+  usage: '[-l LOGID]',
+  options: [{ name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook to print' }],
+  examples: [{ line: 'cat', note: 'the entries of your latest logbook' }],
+  async run(ctx, args) {
+    const logid = await targetLogid(ctx, args.get('logid'));
+    const logbook = await fetchLogbook(ctx, logid, M.fetchLogbookFailed);
+    const entries = readEntries(logbook);
+    writeLines(ctx.io, `${logbook.title} (${logbook.logid})`);
+    if (entries.length === 0) writeLines(ctx.io, '(no entries)');
+    else writeLines(ctx.io, ...entries.map(entryLine));
+  },
+};

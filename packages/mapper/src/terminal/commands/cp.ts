@@ -1,0 +1,45 @@
+import { fail } from '../../command-error.js';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import { writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+import { fetchLogbook } from '../logbooks.js';
+
+// The server refuses longer titles; a copy of a long title is cut rather than refused.
+const MAX_TITLE = 200;
+
+export const cp: CommandSpec = {
+  name: 'cp',
+  summary: "Copies a logbook, titled 'Copy of {title}' unless named.",
+  usage: '-l LOGID [-n "title"]',
+  options: [
+    {
+      name: 'logid',
+      short: 'l',
+      value: 'LOGID',
+      required: M.noCopyId,
+      missingValue: M.noCopyId,
+      summary: 'the logbook to copy',
+    },
+    { name: 'title', short: 'n', value: '"title"', text: true, summary: "the copy's title" },
+  ],
+  examples: [{ line: 'cp -l LOGID -n "Second draft"', note: 'a private copy with its own title' }],
+  async run(ctx, args) {
+    const source = await fetchLogbook(ctx, args.get('logid') ?? '', M.copyFailed);
+    const title = (args.get('title') ?? `Copy of ${source.title}`).slice(0, MAX_TITLE);
+    // Someone else's journal and well are not ours to attach; their public logbook copies bare.
+    const own = ctx.user !== null && source.owner.username === ctx.user.username;
+    let copy: { logid: string; title: string };
+    try {
+      copy = await ctx.api.logbooks.create({
+        title,
+        description: source.description,
+        log: source.log,
+        private: own ? source.private : true,
+        ...(own ? { journal: source.journal, logwell: source.logwell } : {}),
+      });
+    } catch {
+      fail(M.copyFailed);
+    }
+    writeLines(ctx.io, `Copied ${source.logid} to ${copy.logid}: ${copy.title}`);
+  },
+};

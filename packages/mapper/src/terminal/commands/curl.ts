@@ -1,0 +1,30 @@
+import { fail } from '../../command-error.js';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import { writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+import { fetchLogbook } from '../logbooks.js';
+
+export const curl: CommandSpec = {
+  name: 'curl',
+  summary: 'Downloads a logbook as {logid}.xml (printed when the host cannot save files).',
+  usage: '-l LOGID',
+  options: [
+    { name: 'logid', short: 'l', value: 'LOGID', required: true, summary: 'the logbook to download' },
+  ],
+  examples: [{ line: 'curl -l LOGID', note: 'saves LOGID.xml' }],
+  async run(ctx, args) {
+    const logid = args.get('logid') ?? '';
+    const logbook = await fetchLogbook(ctx, logid, M.downloadFailed);
+    const name = `${logbook.logid}.xml`;
+    if (!ctx.host.saveFile) {
+      ctx.io.write(logbook.log.endsWith('\n') ? logbook.log : `${logbook.log}\n`);
+      return;
+    }
+    try {
+      await ctx.host.saveFile(name, logbook.log, 'application/xml');
+    } catch {
+      fail(M.downloadFailed);
+    }
+    writeLines(ctx.io, `Saved ${name}`);
+  },
+};

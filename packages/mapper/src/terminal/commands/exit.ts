@@ -1,0 +1,10 @@
+import type { CommandSpec } from '../../registry.js';
+
+export const exit: CommandSpec = {
+  name: 'exit',
+  summary: 'Leaves the terminal.',
+  usage: '',
+  async run(ctx) {
+    ctx.host.goHome?.();
+  },
+};

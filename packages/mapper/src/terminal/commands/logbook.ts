@@ -1,0 +1,21 @@
+import { writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+import { listLogbooks } from '../logbooks.js';
+
+export const logbook: CommandSpec = {
+  name: 'logbook',
+  aliases: ['log'],
+  summary: 'Lists all your logbooks with their ids, entries and wells.',
+  usage: '',
+  async run(ctx) {
+    const logbooks = await listLogbooks(ctx);
+    if (logbooks.length === 0) return writeLines(ctx.io, 'No logbooks found.');
+    writeLines(
+      ctx.io,
+      ...logbooks.map((l) => {
+        const flags = [l.private ? 'private' : 'public', l.salted && 'salted'].filter(Boolean).join(', ');
+        return `${l.logid}  ${l.title}  (${l.entry_count} entries, ${flags}, well: ${l.logwell ?? 'none'})`;
+      }),
+    );
+  },
+};

@@ -1,0 +1,64 @@
+import { FONT_SIZE_RANGE, type MapperProfile } from '@caravanserai/api';
+import { fail } from '../../command-error.js';
+import type { CommandContext } from '../../context.js';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import { writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+
+const USAGE = 'up | down | status';
+
+/** The user's profile; the first use creates the default one, as the terminal page does. */
+async function loadProfile(ctx: CommandContext): Promise<MapperProfile> {
+  if (ctx.state.profile) return ctx.state.profile;
+  try {
+    const [existing] = await ctx.api.mapperProfiles.list();
+    const profile = existing ?? (await ctx.api.mapperProfiles.create(ctx.user ? { owner: ctx.user.pk } : {}));
+    ctx.state.profile = profile;
+    return profile;
+  } catch {
+    fail(M.profileFailed);
+  }
+}
+
+function statusLines(p: MapperProfile): string[] {
+  return [
+    `font_size: ${p.font_size}`,
+    `cursor_blink: ${p.cursor_blink}`,
+    `right_click_paste: ${p.right_click_paste}`,
+    `background_color: ${p.background_color}`,
+    `foreground_color: ${p.foreground_color}`,
+    `rows: ${p.rows}`,
+    `cols: ${p.cols}`,
+  ];
+}
+
+async function changeFontSize(ctx: CommandContext, step: 1 | -1): Promise<void> {
+  const profile = await loadProfile(ctx);
+  const size = Math.min(FONT_SIZE_RANGE.max, Math.max(FONT_SIZE_RANGE.min, profile.font_size + step));
+  if (size === profile.font_size) {
+    writeLines(ctx.io, `Font size is already ${size}, the ${step > 0 ? 'largest' : 'smallest'} there is.`);
+    return;
+  }
+  try {
+    ctx.state.profile = await ctx.api.mapperProfiles.update(profile.id, { font_size: size });
+  } catch {
+    fail('Error updating mapper profile.');
+  }
+  ctx.host.setFontSize?.(size);
+  writeLines(ctx.io, `Font size: ${size}`);
+}
+
+export const mapper: CommandSpec = {
+  name: 'mapper',
+  summary: `The terminal's settings: font size up or down (${FONT_SIZE_RANGE.min} to ${FONT_SIZE_RANGE.max}), or status.`,
+  usage: USAGE,
+  positionals: 1,
+  examples: [{ line: 'mapper up', note: 'a larger font, kept in your profile' }],
+  async run(ctx, args) {
+    const action = args.positionals[0]?.toLowerCase();
+    if (action === 'up') return changeFontSize(ctx, 1);
+    if (action === 'down') return changeFontSize(ctx, -1);
+    if (action === 'status') return writeLines(ctx.io, ...statusLines(await loadProfile(ctx)));
+    fail(`Usage: mapper ${USAGE}`);
+  },
+};

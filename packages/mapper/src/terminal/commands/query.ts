@@ -1,0 +1,67 @@
+import type { QuerySubmit } from '@caravanserai/api';
+import { fail, isProviderFailure } from '../../command-error.js';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import type { CommandSpec } from '../../registry.js';
+import { fetchLogbook, targetLogid } from '../logbooks.js';
+
+export const query: CommandSpec = {
+  name: 'query',
+  aliases: ['q'],
+  summary: "Asks the logbook's well and prints the answer as it arrives.",
+  usage: '-r "text" [-l LOGID] [-c "context"]',
+  minArgs: 2,
+  options: [
+    {
+      name: 'text',
+      short: 'r',
+      value: '"text"',
+      text: true,
+      required: M.queryMissing,
+      missingValue: M.queryMissing,
+      summary: 'the query',
+    },
+    { name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook (default: the latest)' },
+    {
+      name: 'context',
+      short: 'c',
+      value: '"context"',
+      text: true,
+      summary: "the system context (default: the logbook's context entries)",
+    },
+  ],
+  examples: [
+    { line: 'q -r "What is a caravanserai?"', note: 'asks through the latest logbook' },
+    { line: 'query -r "Summarise" -c "Be brief." -l LOGID', note: 'with a context, in a chosen logbook' },
+  ],
+  async run(ctx, args) {
+    const logid = await targetLogid(ctx, args.get('logid'));
+    const logbook = await fetchLogbook(ctx, logid, M.logbookDetailsFailed);
+    if (!logbook.logwell) fail(M.queryFailed, 'This logbook has no well: attach one in its settings.');
+
+    const body: QuerySubmit = {
+      logid,
+      prompt: args.get('text') ?? '',
+      shell_mode: 'QUERY',
+      wellid: logbook.logwell,
+    };
+    const context = args.get('context');
+    if (context !== undefined) body.context = context;
+
+    let printed = false;
+    try {
+      const answer = await ctx.api.queries.stream(body, {
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        onDelta(text) {
+          printed ||= text !== '';
+          ctx.io.write(text);
+        },
+      });
+      // Without deltas (a provider that does not stream) the stored answer is the whole text.
+      if (!printed) ctx.io.write(answer.gen);
+      ctx.io.write('\n');
+    } catch (error) {
+      if (printed) ctx.io.write('\n');
+      fail(isProviderFailure(error) ? M.wellFailed : M.queryFailed);
+    }
+  },
+};

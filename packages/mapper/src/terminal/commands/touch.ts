@@ -1,0 +1,55 @@
+import { fail } from '../../command-error.js';
+import type { CommandContext } from '../../context.js';
+import { TERMINAL_MESSAGES as M } from '../../messages.js';
+import { writeLines } from '../../output.js';
+import type { CommandSpec } from '../../registry.js';
+
+// What the create form does with an empty title.
+const DEFAULT_TITLE = 'Default';
+
+/** The user's first well, so a new logbook can be queried at once; none is fine too. */
+async function firstWellId(ctx: CommandContext): Promise<string | null> {
+  try {
+    return (await ctx.api.wells.list()).wells[0]?.wellid ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function create(ctx: CommandContext, title: string): Promise<void> {
+  const logwell = await firstWellId(ctx);
+  let created: { logid: string; title: string };
+  try {
+    created = await ctx.api.logbooks.create({ title, private: true, ...(logwell ? { logwell } : {}) });
+  } catch {
+    fail(M.createFailed);
+  }
+  writeLines(
+    ctx.io,
+    `Created ${created.title} (${created.logid})${logwell ? `, using well ${logwell}` : ''}.`,
+  );
+}
+
+export const touch: CommandSpec = {
+  name: 'touch',
+  summary: 'Creates a new logbook, or with -l marks one as just modified.',
+  usage: '[-n "title"] | -l LOGID',
+  options: [
+    { name: 'title', short: 'n', value: '"title"', text: true, summary: "the new logbook's title" },
+    { name: 'logid', short: 'l', value: 'LOGID', summary: 'an existing logbook to bring to the top of ls' },
+  ],
+  examples: [
+    { line: 'touch -n "Trip to Samarkand"', note: 'a new private logbook' },
+    { line: 'touch -l LOGID', note: 'moves LOGID to the top of ls' },
+  ],
+  async run(ctx, args) {
+    const logid = args.get('logid');
+    if (logid === undefined) return create(ctx, args.get('title')?.trim() || DEFAULT_TITLE);
+    try {
+      await ctx.api.logbooks.touch(logid);
+    } catch {
+      fail(M.touchFailed);
+    }
+    writeLines(ctx.io, `Touched ${logid}.`);
+  },
+};

@@ -1,0 +1,259 @@
+import type { Logbook } from '@caravanserai/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
+import {
+  brokenLogClient,
+  createLogbook,
+  createWell,
+  entriesOf,
+  entry,
+  eventually,
+  type Harness,
+  type SignedIn,
+  sleep,
+  startHarness,
+} from './support/harness.js';
+
+let h: Harness;
+let alice: SignedIn;
+let wellid: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  alice = await h.server.signup('alice');
+  wellid = (await createWell(alice, h.fake)).wellid;
+});
+afterAll(() => h.close());
+beforeEach(() => h.fake.reset());
+
+const USAGE = [
+  'Usage: query|q -r "text" [-l LOGID] [-c "context"]',
+  '  -r "text"     the query',
+  '  -l LOGID      the logbook (default: the latest)',
+  `  -c "context"  the system context (default: the logbook's context entries)`,
+];
+
+function withWell(entries = [entry('context', 'You are terse.')], title?: string): Promise<Logbook> {
+  return createLogbook(alice, entries, { logwell: wellid, ...(title ? { title } : {}) });
+}
+
+describe('query', () => {
+  it('prints the usage lines for fewer than two arguments', async () => {
+    const t = terminalFor(alice);
+    expect(await t.lines('query')).toEqual(USAGE);
+    expect(await t.lines('q -r')).toEqual(USAGE);
+  });
+
+  it('needs -r', async () => {
+    const message =
+      'Error: You must specify a query (-r). A logbook will be selected by default if not specified.\n';
+    const t = terminalFor(alice);
+    expect(await t.run('q hello world')).toBe(message);
+    expect(await t.run('q -l somelog -c "be brief"')).toBe(message);
+    expect(await t.run('q -c brief -r')).toBe(message);
+  });
+
+  it("asks the logbook's well, prints the answer and stores query and gen", async () => {
+    const logbook = await withWell();
+    const t = terminalFor(alice);
+    expect(await t.run(`q -r Hello there -l ${logbook.logid}`)).toBe('Echo: Hello there\n');
+    const entries = await entriesOf(alice, logbook.logid);
+    expect(entries.slice(1).map((e) => [e.tag, e.content])).toEqual([
+      ['query', 'Hello there'],
+      ['gen', 'Echo: Hello there'],
+    ]);
+    expect(entries[1]?.attrs.qid).toBe(entries[2]?.attrs.qid);
+    // Without -c the logbook's context entries are the system message.
+    expect(h.fake.requests[0]?.messages).toEqual([
+      { role: 'system', content: 'You are terse.' },
+      { role: 'user', content: 'Hello there' },
+    ]);
+  });
+
+  it('sends -c as the context, and uses the latest logbook by default', async () => {
+    await withWell();
+    h.fake.enqueue({ kind: 'reply', text: 'Streamed in pieces.', chunks: 4 });
+    expect(await terminalFor(alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
+    expect(h.fake.requests[0]?.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'What now?' },
+    ]);
+  });
+
+  it('reports a failing well', async () => {
+    const logbook = await withWell();
+    h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
+    expect(await terminalFor(alice).run(`q -r hi -l ${logbook.logid}`)).toBe(
+      'Error fetching well response.\n',
+    );
+  });
+
+  it('reports a query that cannot run: no well, salted, unknown logbook', async () => {
+    const t = terminalFor(alice);
+    const wellless = await createLogbook(alice);
+    expect(await t.lines(`q -r hi -l ${wellless.logid}`)).toEqual([
+      'Error executing query.',
+      'This logbook has no well: attach one in its settings.',
+    ]);
+    const salted = await createLogbook(alice, [], { logwell: wellid, salted: true });
+    expect(await t.run(`q -r hi -l ${salted.logid}`)).toBe('Error executing query.\n');
+    expect(await t.run('q -r hi -l nosuchlog')).toBe('Error: Failed to fetch logbook details.\n');
+    expect(h.fake.requests).toHaveLength(0);
+  });
+});
+
+describe('pilgrim', () => {
+  it('requires a logged-in user', async () => {
+    const t = new FakeTerminal(alice.client, null);
+    expect(await t.run('pilgrim')).toBe('Error: pilgrim requires a logged-in user.\n');
+  });
+
+  it('answers each unanswered query, printing query, context preview and response', async () => {
+    const logbook = await withWell(
+      [
+        entry('query', 'Before any context', { qid: 'a1' }),
+        entry('context', 'You are a desert guide.'),
+        entry('query', 'Answered already', { qid: 'a2' }),
+        entry('gen', 'Yes.', { qid: 'a2' }),
+        entry('query', 'Which oasis?', { qid: 'a3' }),
+        entry('query', 'Written without a qid'),
+      ],
+      'Route',
+    );
+    const t = terminalFor(alice);
+    expect(await t.lines(`pilgrim -l ${logbook.logid}`)).toEqual([
+      'Query: Before any context',
+      'Context: No Context',
+      'Response: Echo: Before any context',
+      'Query: Which oasis?',
+      'Context: You are a ...',
+      'Response: Echo: Which oasis?',
+      'Query: Written without a qid',
+      'Context: You are a ...',
+      'Response: Echo: Written without a qid',
+    ]);
+    expect(h.fake.requests.map((r) => r.messages[0])).toEqual([
+      { role: 'user', content: 'Before any context' },
+      { role: 'system', content: 'You are a desert guide.' },
+      { role: 'system', content: 'You are a desert guide.' },
+    ]);
+    const entries = await entriesOf(alice, logbook.logid);
+    expect(entries).toHaveLength(9);
+    const lastQuery = entries[5];
+    expect(lastQuery?.attrs.qid).toMatch(/^[a-z0-9]{8}$/);
+    expect(entries.filter((e) => e.tag === 'gen').map((e) => e.attrs.qid)).toEqual([
+      'a2',
+      'a1',
+      'a3',
+      lastQuery?.attrs.qid,
+    ]);
+
+    expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
+  });
+
+  it('answers at most 10 per run', async () => {
+    const queries = Array.from({ length: 12 }, (_, i) => entry('query', `Question ${i}`, { qid: `p${i}` }));
+    const logbook = await withWell(queries);
+    const t = terminalFor(alice);
+    const first = await t.lines(`pilgrim -l ${logbook.logid}`);
+    expect(first.filter((l) => l.startsWith('Response: '))).toHaveLength(10);
+    expect(first.at(-1)).toBe('2 more unanswered queries: run pilgrim again.');
+    const second = await t.lines(`pilgrim -l ${logbook.logid}`);
+    expect(second.filter((l) => l.startsWith('Query: '))).toEqual([
+      'Query: Question 10',
+      'Query: Question 11',
+    ]);
+    expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
+  });
+
+  it('goes on past a query the well fails or answers with nothing', async () => {
+    const logbook = await withWell([
+      entry('context', 'You are terse.'),
+      entry('query', 'One', { qid: 'f1' }),
+      entry('query', 'Two', { qid: 'f2' }),
+      entry('query', 'Three', { qid: 'f3' }),
+    ]);
+    h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
+    h.fake.enqueue({ kind: 'reply', text: '' });
+    const lines = await terminalFor(alice).lines(`pilgrim -l ${logbook.logid}`);
+    expect(lines.filter((l) => !l.startsWith('Query') && !l.startsWith('Context'))).toEqual([
+      '-> No generated response found.',
+      'Response: [Not found]',
+      'Response: Echo: Three',
+    ]);
+    // The failed one is still unanswered, so the next run picks it up.
+    expect(await terminalFor(alice).lines(`pilgrim -l ${logbook.logid}`)).toEqual([
+      'Query: One',
+      'Context: You are te...',
+      'Response: Echo: One',
+    ]);
+  });
+
+  it('reports a logbook it cannot work on', async () => {
+    const t = terminalFor(alice);
+    expect(await t.run('pilgrim -l nosuchlog')).toBe('Pilgrim encountered an error.\n');
+    const wellless = await createLogbook(alice, [entry('query', 'Lost?', { qid: 'w1' })]);
+    expect(await t.lines(`pilgrim -l ${wellless.logid}`)).toEqual([
+      'Query: Lost?',
+      'Context: No Context',
+      'Pilgrim encountered an error.',
+    ]);
+    const broken = new FakeTerminal(brokenLogClient(h.server, alice.token), {
+      pk: alice.pk,
+      username: alice.username,
+    });
+    expect(await broken.run(`pilgrim -l ${wellless.logid}`)).toBe('Error: Invalid log XML format.\n');
+    const newcomer = await h.server.signup('newcomer');
+    expect(await terminalFor(newcomer).run('pilgrim')).toBe('Error: No logbooks available.\n');
+  });
+});
+
+describe('Ctrl+C', () => {
+  const CANCELLED = 'Process cancelled. (Ctrl + C)\n';
+
+  it('cancels a pending y/n and deletes nothing', async () => {
+    const logbook = await createLogbook(alice, [], { title: 'Kept' });
+    const t = terminalFor(alice);
+    const controller = new AbortController();
+    const running = t.run(`rm -l ${logbook.logid}`, { signal: controller.signal });
+    await eventually(async () => (t.io.keyReads > 0 ? true : undefined));
+    controller.abort();
+    const printed = await running;
+    expect(printed.endsWith(`(y/n) \n${CANCELLED}`)).toBe(true);
+    expect((await alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
+  });
+
+  it('cancels a streaming answer: no more output after the message', async () => {
+    const logbook = await withWell();
+    h.fake.enqueue({
+      kind: 'reply',
+      text: 'one two three four five six seven eight',
+      chunks: 8,
+      chunkDelayMs: 150,
+    });
+    const t = terminalFor(alice);
+    const controller = new AbortController();
+    const running = t.run(`q -r count -l ${logbook.logid}`, { signal: controller.signal });
+    await eventually(async () => (t.io.out.length > 0 ? true : undefined));
+    controller.abort();
+    const printed = await running;
+    expect(printed.endsWith(`\n${CANCELLED}`)).toBe(true);
+    expect(printed.length).toBeLessThan('one two three four five six seven eight'.length + CANCELLED.length);
+    const before = t.io.out.length;
+    // The server reads the answer to its end and stores it; the terminal stays quiet.
+    await eventually(async () => {
+      const entries = await entriesOf(alice, logbook.logid);
+      return entries.some((e) => e.tag === 'gen') ? true : undefined;
+    });
+    await sleep(50);
+    expect(t.io.out.length).toBe(before);
+  });
+
+  it('does not start a command whose signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const t = terminalFor(alice);
+    expect(await t.run('touch -n Never', { signal: controller.signal })).toBe(CANCELLED);
+    expect((await alice.client.logbooks.list()).some((l) => l.title === 'Never')).toBe(false);
+  });
+});

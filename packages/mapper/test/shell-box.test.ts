@@ -1,0 +1,171 @@
+import type { Logbook } from '@caravanserai/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeShellBox } from './support/fake-terminal.js';
+import {
+  brokenLogClient,
+  createLogbook,
+  createWell,
+  entriesOf,
+  entry,
+  type Harness,
+  type SignedIn,
+  startHarness,
+} from './support/harness.js';
+
+let h: Harness;
+let alice: SignedIn;
+let wellid: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  alice = await h.server.signup('alice');
+  wellid = (await createWell(alice, h.fake)).wellid;
+});
+afterAll(() => h.close());
+beforeEach(() => h.fake.reset());
+
+const user = () => ({ pk: alice.pk, username: alice.username });
+
+async function boxOn(
+  entries = [entry('context', 'Be brief.')],
+  overrides = {},
+): Promise<[FakeShellBox, Logbook]> {
+  const logbook = await createLogbook(alice, entries, { logwell: wellid, ...overrides });
+  return [new FakeShellBox(alice.client, user(), { logid: logbook.logid, wellid }), logbook];
+}
+
+const tagsAndText = async (logid: string) =>
+  (await entriesOf(alice, logid)).map((e) => `${e.tag}: ${e.content}`);
+
+describe('shell box', () => {
+  it('help lists its commands', async () => {
+    const [box] = await boxOn();
+    expect(await box.run('help')).toBe(
+      'Commands: help, clear [tag], comment, context, query, run, memory [on/off/status], echo\n',
+    );
+  });
+
+  it('words empty and unknown lines its own way', async () => {
+    const [box] = await boxOn();
+    expect(await box.run('   ')).toBe('Error: Command cannot be empty.\n');
+    expect(await box.run('dance like nobody is watching')).toBe(
+      'Unknown command: dance like nobody is watching\n',
+    );
+  });
+
+  it('echo prints the text as typed', async () => {
+    const [box] = await boxOn();
+    expect(await box.run(`echo it's   "raw"`)).toBe(`it's   "raw"\n`);
+  });
+
+  it('comment and context append entries, apostrophes and all, and tell the page', async () => {
+    const [box, logbook] = await boxOn([]);
+    expect(await box.run("comment it's a note")).toBe('');
+    expect(await box.run('context Answer in verse.')).toBe('');
+    expect(await tagsAndText(logbook.logid)).toEqual(["comment: it's a note", 'context: Answer in verse.']);
+    expect(box.host.changed).toEqual([logbook.logid, logbook.logid]);
+  });
+
+  it('refuses an empty comment, context or query', async () => {
+    const [box, logbook] = await boxOn([]);
+    expect(await box.run('comment')).toBe('Error: Comment cannot be empty.\n');
+    expect(await box.run('context   ')).toBe('Error: Context cannot be empty.\n');
+    expect(await box.run('query')).toBe('Error: Query cannot be empty.\n');
+    expect(await entriesOf(alice, logbook.logid)).toEqual([]);
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('query asks the well with the context entries when memory is off', async () => {
+    const [box, logbook] = await boxOn([
+      entry('context', 'Be brief.'),
+      entry('query', 'Earlier?', { qid: 'e1' }),
+      entry('gen', 'Earlier.', { qid: 'e1' }),
+    ]);
+    expect(await box.run("query what's next?")).toBe('');
+    expect((await tagsAndText(logbook.logid)).slice(3)).toEqual([
+      "query: what's next?",
+      "gen: Echo: what's next?",
+    ]);
+    expect(h.fake.requests[0]?.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: "what's next?" },
+    ]);
+    expect(box.host.changed).toEqual([logbook.logid]);
+  });
+
+  it('run sends the query "run"', async () => {
+    const [box, logbook] = await boxOn();
+    await box.run('run');
+    expect((await tagsAndText(logbook.logid)).slice(1)).toEqual(['query: run', 'gen: Echo: run']);
+  });
+
+  it('memory on/off/status writes gen entries and switches what queries send', async () => {
+    const [box, logbook] = await boxOn([
+      entry('context', 'Be brief.'),
+      entry('query', 'My name is Ada.', { qid: 'm1' }),
+      entry('gen', 'Hello Ada.', { qid: 'm1' }),
+      entry('comment', 'private note'),
+    ]);
+    expect(await box.run('memory')).toBe('Error.\n');
+    await box.run('memory status');
+    await box.run('memory on');
+    expect(box.state.memory).toBe(true);
+    await box.run('memory status');
+    await box.run('query Who am I?');
+    await box.run('memory off');
+    expect(box.state.memory).toBe(false);
+    await box.run('memory status');
+    await box.run('memory sideways');
+    expect((await tagsAndText(logbook.logid)).slice(4)).toEqual([
+      'gen: Chat Memory Off',
+      'gen: Memory Turned On',
+      'gen: Chat Memory On',
+      'query: Who am I?',
+      'gen: Echo: Who am I?',
+      'gen: Memory Turned Off',
+      'gen: Chat Memory Off',
+      'gen: Invalid Command',
+    ]);
+    // With memory on the stored conversation went along; the comment never does.
+    const sent = h.fake.requests[0]?.messages.map((m) => `${m.role}: ${m.content}`);
+    expect(sent).toContain('system: Be brief.');
+    expect(sent).toContain('user: My name is Ada.');
+    expect(sent).toContain('assistant: Hello Ada.');
+    expect(sent?.at(-1)).toBe('user: Who am I?');
+    expect(sent?.join('\n')).not.toContain('private note');
+  });
+
+  it('clear removes the entries with a tag, or all, in one write', async () => {
+    const [box, logbook] = await boxOn([
+      entry('context', 'Be brief.'),
+      entry('comment', 'one'),
+      entry('query', 'Q', { qid: 'c1' }),
+      entry('comment', 'two'),
+    ]);
+    expect(await box.run('clear')).toBe('Error.\n');
+    expect(await box.run('clear everything')).toBe('Invalid tag: everything\n');
+    expect(await entriesOf(alice, logbook.logid)).toHaveLength(4);
+    expect(await box.run('clear comment')).toBe('');
+    expect(await tagsAndText(logbook.logid)).toEqual(['context: Be brief.', 'query: Q']);
+    expect(await box.run('clear all')).toBe('');
+    expect(await entriesOf(alice, logbook.logid)).toEqual([]);
+    expect(box.host.changed).toEqual([logbook.logid, logbook.logid]);
+  });
+
+  it('reports a failing well, a refused write and a broken log', async () => {
+    const [box] = await boxOn();
+    h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
+    expect(await box.run('query Hello?')).toBe('Error fetching response from AI.\n');
+
+    const [salted, saltedLogbook] = await boxOn([entry('comment', 'frozen')], { salted: true });
+    expect(await salted.run('comment more')).toBe('Logbook not Updated\n');
+    expect(await salted.run('clear comment')).toBe('Logbook not Updated\n');
+
+    const broken = new FakeShellBox(brokenLogClient(h.server, alice.token), user(), {
+      logid: saltedLogbook.logid,
+      wellid,
+    });
+    expect(await broken.run('clear comment')).toBe('Invalid log XML format.\n');
+    expect(await broken.run('query Hi')).toBe('Invalid log XML format.\n');
+  });
+});

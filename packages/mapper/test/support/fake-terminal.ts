@@ -1,0 +1,134 @@
+import type { ApiClient } from '@caravanserai/api';
+import {
+  type CommandContext,
+  createShellBoxInterpreter,
+  createState,
+  createTerminalInterpreter,
+  type HostActions,
+  type Interpreter,
+  type MapperUser,
+  type ShellBoxContext,
+  type TerminalIO,
+} from '../../src/index.js';
+import type { SignedIn } from './harness.js';
+
+export interface SavedFile {
+  name: string;
+  content: string;
+  mimeType: string;
+}
+
+/** What the host was asked to do. */
+export class HostRecorder implements HostActions {
+  opened: string[] = [];
+  wentHome = 0;
+  fontSizes: number[] = [];
+  changed: string[] = [];
+  saved: SavedFile[] = [];
+  saveFails = false;
+
+  openLogbook(logid: string) {
+    this.opened.push(logid);
+  }
+  goHome() {
+    this.wentHome++;
+  }
+  setFontSize(size: number) {
+    this.fontSizes.push(size);
+  }
+  logbookChanged(logid: string) {
+    this.changed.push(logid);
+  }
+  saveFile(name: string, content: string, mimeType: string) {
+    if (this.saveFails) return Promise.reject(new Error('disk full'));
+    this.saved.push({ name, content, mimeType });
+    return Promise.resolve();
+  }
+}
+
+/** A screen that records what is written and answers key reads from a queue (none queued: waits). */
+export class FakeIO implements TerminalIO {
+  readonly out: string[] = [];
+  readonly keys: string[] = [];
+  clears = 0;
+  keyReads = 0;
+
+  write(text: string) {
+    this.out.push(text);
+  }
+  clear() {
+    this.clears++;
+  }
+  readKey(): Promise<string> {
+    this.keyReads++;
+    const key = this.keys.shift();
+    return key === undefined ? new Promise(() => {}) : Promise.resolve(key);
+  }
+}
+
+export interface RunOptions {
+  keys?: string[];
+  signal?: AbortSignal;
+}
+
+abstract class Session<C extends CommandContext> {
+  readonly io = new FakeIO();
+  readonly host = new HostRecorder();
+  readonly state = createState();
+
+  constructor(
+    readonly api: ApiClient,
+    readonly user: MapperUser | null,
+    private readonly interpreter: Interpreter<C>,
+  ) {}
+
+  protected abstract context(base: CommandContext): C;
+
+  /** Runs one line; resolves with what it printed. */
+  async run(line: string, options: RunOptions = {}): Promise<string> {
+    const start = this.io.out.length;
+    this.io.keys.push(...(options.keys ?? []));
+    const base: CommandContext = {
+      api: this.api,
+      io: this.io,
+      host: this.host,
+      user: this.user,
+      state: this.state,
+    };
+    if (options.signal) base.signal = options.signal;
+    await this.interpreter.execute(line, this.context(base));
+    return this.io.out.slice(start).join('');
+  }
+
+  /** The printed lines of one run, without the final newline's empty line. */
+  async lines(line: string, options: RunOptions = {}): Promise<string[]> {
+    const text = await this.run(line, options);
+    return text.replace(/\n$/, '').split('\n');
+  }
+}
+
+export class FakeTerminal extends Session<CommandContext> {
+  constructor(api: ApiClient, user: MapperUser | null) {
+    super(api, user, createTerminalInterpreter());
+  }
+  protected context(base: CommandContext): CommandContext {
+    return base;
+  }
+}
+
+export class FakeShellBox extends Session<ShellBoxContext> {
+  constructor(
+    api: ApiClient,
+    user: MapperUser | null,
+    readonly logbook: { logid: string; wellid: string | null },
+  ) {
+    super(api, user, createShellBoxInterpreter());
+  }
+  protected context(base: CommandContext): ShellBoxContext {
+    return { ...base, logbook: this.logbook };
+  }
+}
+
+export function terminalFor(user: SignedIn): FakeTerminal {
+  return new FakeTerminal(user.client, { pk: user.pk, username: user.username });
+}
