@@ -21,7 +21,13 @@ import {
   Touched,
 } from './schemas/logbooks.js';
 import { MapperProfile, type MapperProfileCreate, type MapperProfileUpdate } from './schemas/mapper.js';
-import { QueryFailure, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
+import {
+  type QueryCancel,
+  QueryFailure,
+  QueryResult,
+  type QuerySubmit,
+  UsageSummary,
+} from './schemas/queries.js';
 import { Well, type WellCreate, WellDetail, WellList, type WellUpdate } from './schemas/wells.js';
 import { readSse } from './sse.js';
 
@@ -141,6 +147,9 @@ export class ApiClient {
   };
 
   readonly queries = {
+    /** Stops a query in flight: no answer is stored for it. */
+    cancel: (body: QueryCancel) =>
+      this.request(z.object({ cancelled: z.boolean() }), 'POST', '/journals/query/cancel/', { body }),
     submit: (body: QuerySubmit, signal?: AbortSignal) =>
       this.request(QueryResult, 'POST', '/journals/query/submit/', { body, signal }),
     /**
@@ -155,6 +164,8 @@ export class ApiClient {
         else if (event === 'delta') handlers.onDelta?.((data as { text: string }).text);
         else if (event === 'done') return QueryResult.shape.data.parse(data);
         else if (event === 'error') throw new ApiError(502, QueryFailure.parse(data));
+        else if (event === 'cancelled')
+          throw new ApiError(409, { ...QueryFailure.parse(data), code: 'cancelled' });
       }
       throw new ApiError(502, {
         detail: 'Error fetching response from AI.',

@@ -17,6 +17,9 @@ export const QuerySubmit = z.object({
 });
 export type QuerySubmit = z.input<typeof QuerySubmit>;
 
+export const QueryCancel = z.object({ logid: Id, qid: QID });
+export type QueryCancel = z.input<typeof QueryCancel>;
+
 export const TokenUsage = z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 

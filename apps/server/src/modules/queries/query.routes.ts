@@ -1,4 +1,4 @@
-import { QuerySubmit } from '@caravanserai/api';
+import { QueryCancel, QuerySubmit } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -7,6 +7,10 @@ import { requireUser, signedIn } from '../../plugins/auth.js';
 export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const options = { ...signedIn, schema: { body: QuerySubmit } };
+
+  r.post('/journals/query/cancel/', { ...signedIn, schema: { body: QueryCancel } }, async (request) =>
+    ctx.queries.cancel(requireUser(request), request.body.logid, request.body.qid),
+  );
 
   r.post('/journals/query/submit/', options, async (request) =>
     ctx.queries.submit(requireUser(request), request.body),
@@ -37,6 +41,7 @@ export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promis
     for await (const event of ctx.queries.stream(prepared)) {
       if (event.type === 'delta') send('delta', { text: event.text });
       else if (event.type === 'done') send('done', event.data);
+      else if (event.type === 'cancelled') send('cancelled', { detail: event.detail });
       else send('error', { detail: event.detail, reason: event.reason });
     }
     if (!res.writableEnded) res.end();

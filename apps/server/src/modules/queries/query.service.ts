@@ -3,13 +3,12 @@ import { buildMessages, type ChatMessage, contextText, newQid } from '@caravanse
 import { generateText, type LanguageModel, streamText } from 'ai';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/database.js';
-import { fieldError, HttpError } from '../../errors.js';
+import { Conflict, fieldError, HttpError } from '../../errors.js';
 import { parseOriginLoc } from '../../providers/registry.js';
-import type { EntriesRepository } from '../logbooks/entries.repository.js';
-import { toEntry } from '../logbooks/entries.repository.js';
+import { type EntriesRepository, toEntry } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
 import type { LogbookAccess } from '../logbooks/logbook-access.js';
-import type { UsageService } from '../usage/usage.service.js';
+import type { Outcome, UsageService } from '../usage/usage.service.js';
 import type { CallableWell, WellsService } from '../wells/wells.service.js';
 import { providerReason } from './provider-error.js';
 
@@ -49,7 +48,10 @@ export interface Prompt {
 export type StreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; data: QueryResult['data'] }
-  | { type: 'error'; detail: string; reason: string };
+  | { type: 'error'; detail: string; reason: string }
+  | { type: 'cancelled'; detail: string };
+
+export const CANCELLED = 'Query cancelled.';
 
 export interface QueryServiceOptions {
   timeoutMs: number;
@@ -61,6 +63,9 @@ export interface QueryServiceOptions {
  * record usage. A failure keeps the query entry and stores no answer.
  */
 export class QueryService {
+  /** Provider calls in flight in this process, by logid/qid, so their owner can stop them. */
+  private readonly inflight = new Map<string, AbortController>();
+
   constructor(
     private readonly access: LogbookAccess,
     private readonly entries: EntriesRepository,
@@ -123,17 +128,24 @@ export class QueryService {
     const started = performance.now();
     let text: string;
     let usage: TokenUsage;
+    const call = this.begin(q);
     try {
       const result = await generateText({
         model: q.languageModel,
         ...q.prompt,
         maxRetries: 0,
-        abortSignal: AbortSignal.timeout(this.options.timeoutMs),
+        abortSignal: call.signal,
       });
       text = result.text;
       usage = tokens(result.usage);
     } catch (error) {
+      if (call.cancelled()) {
+        await this.record(q, 'cancelled', NO_TOKENS, started, false);
+        throw Conflict(CANCELLED, 'cancelled');
+      }
       throw await this.failed(q, error, started, false);
+    } finally {
+      call.end();
     }
     return { modified_status: true, data: await this.answered(q, text, usage, started, false) };
   }
@@ -147,11 +159,12 @@ export class QueryService {
     let text = '';
     let usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
     let failure: unknown;
+    const call = this.begin(q);
     const result = streamText({
       model: q.languageModel,
       ...q.prompt,
       maxRetries: 0,
-      abortSignal: AbortSignal.timeout(this.options.timeoutMs),
+      abortSignal: call.signal,
       onError: () => {},
     });
     try {
@@ -169,6 +182,13 @@ export class QueryService {
       }
     } catch (error) {
       failure = error;
+    } finally {
+      call.end();
+    }
+    if (call.cancelled()) {
+      await this.record(q, 'cancelled', NO_TOKENS, started, true);
+      yield { type: 'cancelled', detail: CANCELLED };
+      return;
     }
     if (failure !== undefined) {
       const error = await this.failed(q, failure, started, true);
@@ -176,6 +196,32 @@ export class QueryService {
       return;
     }
     yield { type: 'done', data: await this.answered(q, text, usage, started, true) };
+  }
+
+  /**
+   * Stops a query in flight (the Scribe's stop button): nothing is stored for it, and the query
+   * entry stays. Only this server process knows the call, so another replica's call runs on.
+   */
+  async cancel(user: UserRow, logid: string, qid: string): Promise<{ cancelled: boolean }> {
+    await this.access.writable(user, logid);
+    const controller = this.inflight.get(`${logid}/${qid}`);
+    controller?.abort();
+    return { cancelled: controller !== undefined };
+  }
+
+  /** The signal a provider call runs under: the time limit, or a cancel by the logbook's owner. */
+  private begin(q: PreparedQuery) {
+    const key = `${q.logid}/${q.qid}`;
+    const controller = new AbortController();
+    this.inflight.get(key)?.abort();
+    this.inflight.set(key, controller);
+    return {
+      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      cancelled: () => controller.signal.aborted,
+      end: () => {
+        if (this.inflight.get(key) === controller) this.inflight.delete(key);
+      },
+    };
   }
 
   private async answered(
@@ -204,23 +250,11 @@ export class QueryService {
     streamed: boolean,
   ): Promise<QueryFailed> {
     const { reason, timedOut } = providerReason(error, q.well.apiKey, this.options.timeoutMs);
-    await this.record(
-      q,
-      timedOut ? 'timeout' : 'error',
-      { input_tokens: 0, output_tokens: 0 },
-      started,
-      streamed,
-    );
+    await this.record(q, timedOut ? 'timeout' : 'error', NO_TOKENS, started, streamed);
     return new QueryFailed(reason);
   }
 
-  private record(
-    q: PreparedQuery,
-    outcome: 'ok' | 'error' | 'timeout',
-    usage: TokenUsage,
-    started: number,
-    streamed: boolean,
-  ) {
+  private record(q: PreparedQuery, outcome: Outcome, usage: TokenUsage, started: number, streamed: boolean) {
     return this.usage.record({
       userId: q.user.id,
       wellid: q.well.row.wellid,
@@ -245,6 +279,8 @@ export function splitSystem(messages: readonly ChatMessage[]): Prompt {
   const conversation = messages.filter((m) => m.role !== 'system') as Prompt['messages'];
   return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: conversation };
 }
+
+const NO_TOKENS: TokenUsage = { input_tokens: 0, output_tokens: 0 };
 
 function tokens(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): TokenUsage {
   return { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0 };

@@ -3,7 +3,7 @@ import type { NewUsage, UserRow } from '../../db/database.js';
 import { newId, now } from '../../lib/ids.js';
 import { DAY_MS, type UsageRepository } from './usage.repository.js';
 
-export type Outcome = 'ok' | 'error' | 'timeout';
+export type Outcome = 'ok' | 'error' | 'timeout' | 'cancelled';
 
 export interface UsageRecord {
   userId: number;
