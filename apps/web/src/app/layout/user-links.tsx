@@ -1,0 +1,32 @@
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/api/current-user';
+
+/** Signed in: the user link and Logout. Signed out: Login and Signup. */
+export function UserLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return null;
+  if (user) {
+    return (
+      <Group gap="xs">
+        <Button component={Link} to={paths.profile.href(user.username)} variant="subtle" onClick={onNavigate}>
+          {user.username}
+        </Button>
+        <Button component={Link} to={paths.logout.href()} variant="default" onClick={onNavigate}>
+          Logout
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Button component={Link} to={paths.login.href()} variant="default" onClick={onNavigate}>
+        Login
+      </Button>
+      <Button component={Link} to={paths.signup.href()} onClick={onNavigate}>
+        Signup
+      </Button>
+    </Group>
+  );
+}

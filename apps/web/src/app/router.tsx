@@ -1,0 +1,70 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import { hasStoredToken } from '../lib/auth-storage';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './route-error';
+
+/** Every page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).Component }),
+});
+
+/**
+ * The route guard of spec 001: a route marked `requiresAuth` sends a visitor without a stored
+ * token to Login. The spec marks no route, so every page is reachable and says itself what a
+ * signed-out visitor can do.
+ */
+export const requireAuth = () => (hasStoredToken() ? null : redirect(paths.login.href()));
+
+/** Payments are off in this build: their routes go home (spec 001 §2). */
+const toHome = () => redirect(paths.home.href());
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: paths.home.path, ...page(() => import('./routes/home')) },
+      { path: paths.about.path, ...page(() => import('./routes/about')) },
+      { path: paths.faq.path, ...page(() => import('./routes/faq')) },
+      { path: paths.faqUpper.path, ...page(() => import('./routes/faq')) },
+      { path: paths.download.path, ...page(() => import('./routes/download')) },
+      { path: paths.examples.path, ...page(() => import('./routes/examples')) },
+      { path: paths.shell.path, ...page(() => import('./routes/shell')) },
+
+      { path: paths.login.path, ...page(() => import('./routes/auth/login')) },
+      { path: paths.logout.path, ...page(() => import('./routes/auth/logout')) },
+      { path: paths.signup.path, ...page(() => import('./routes/auth/signup')) },
+      { path: paths.profile.path, ...page(() => import('./routes/profile')) },
+
+      { path: paths.subscribe.path, ...page(() => import('./routes/subscribe')) },
+      { path: '/subscribe/*', loader: toHome },
+      { path: '/payments/*', loader: toHome },
+
+      { path: paths.journals.home.path, ...page(() => import('./routes/journals/home')) },
+      { path: paths.journals.create.path, ...page(() => import('./routes/journals/create')) },
+      { path: paths.journals.list.path, ...page(() => import('./routes/journals/list')) },
+      { path: paths.journals.detail.path, ...page(() => import('./routes/journals/detail')) },
+      { path: paths.journals.manage.path, ...page(() => import('./routes/journals/manage')) },
+
+      { path: paths.logbooks.home.path, ...page(() => import('./routes/logbooks/home')) },
+      { path: paths.logbooks.create.path, ...page(() => import('./routes/logbooks/create')) },
+      { path: paths.logbooks.list.path, ...page(() => import('./routes/logbooks/list')) },
+      { path: paths.logbooks.detail.path, ...page(() => import('./routes/logbooks/detail')) },
+      { path: paths.logbooks.manage.path, ...page(() => import('./routes/logbooks/manage')) },
+
+      { path: paths.wells.home.path, ...page(() => import('./routes/wells/home')) },
+      { path: paths.wells.private.path, ...page(() => import('./routes/wells/home')) },
+      { path: paths.wells.create.path, ...page(() => import('./routes/wells/create')) },
+      { path: paths.wells.list.path, ...page(() => import('./routes/wells/list')) },
+      { path: paths.wells.detail.path, ...page(() => import('./routes/wells/detail')) },
+      { path: paths.wells.manage.path, ...page(() => import('./routes/wells/manage')) },
+
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,41 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { AccountControls } from '../../features/profile/components/account-controls';
+import { ProfileHeader } from '../../features/profile/components/profile-header';
+
+export function Component() {
+  const { username = '' } = useParams();
+  const profile = useProfile(username);
+
+  if (profile.isPending) {
+    return (
+      <Page title={`u/${username}`}>
+        <PageLoader label="Loading profile" />
+      </Page>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Page title="User Not Found">
+        <Stack gap="xs">
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            User Not Found
+          </Title>
+          <Text c="dimmed">There is no user called u/{username}, or their profile could not be loaded.</Text>
+        </Stack>
+      </Page>
+    );
+  }
+  const { data } = profile;
+  return (
+    <Page title={`u/${data.username}`}>
+      <Stack gap="xl">
+        <ProfileHeader profile={data} />
+        {!data.anon_view && <AccountControls username={data.username} />}
+      </Stack>
+    </Page>
+  );
+}

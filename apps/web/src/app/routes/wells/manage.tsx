@@ -1,0 +1,54 @@
+import { Button, Paper } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Forbidden } from '../../../components/forbidden';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { useWell } from '../../../features/wells/api/get-well';
+import { useUpdateWell } from '../../../features/wells/api/update-well';
+import { WellForm } from '../../../features/wells/components/well-form';
+import { wellFormValues } from '../../../features/wells/lib/well-values';
+
+/** /wells/:wellid/manage: the well's settings; an unchanged (masked) key keeps the stored one. */
+export function Component() {
+  const { wellid = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useWell(wellid);
+  const update = useUpdateWell();
+  const well = query.data?.wells;
+  const exit = (
+    <Button component={Link} to={paths.wells.detail.href(wellid)} variant="default">
+      Exit Without Saving
+    </Button>
+  );
+
+  return (
+    <Page title={well ? `Settings · ${well.title}` : 'Well Settings'} heading="Well Settings" size="sm">
+      {query.isPending ? (
+        <PageLoader label="Loading well" />
+      ) : !well || !query.data ? (
+        <>
+          <Forbidden text="This Well is Forbidden..." />
+          {exit}
+        </>
+      ) : (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <WellForm
+            // A fresh form per loaded well, so its initial values follow the server's.
+            key={well.wellid}
+            choices={query.data.origin_loc_choices}
+            initialValues={wellFormValues(well)}
+            savedOrigin={well.origin_loc}
+            keyMode="masked"
+            submitLabel="Save"
+            actions={exit}
+            onSubmit={async (body) => {
+              await update.mutateAsync({ wellid: well.wellid, body });
+              navigate(paths.wells.detail.href(well.wellid));
+            }}
+          />
+        </Paper>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+/** Every route of the app and its href builder, in one place. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  about: { path: '/about/', href: () => '/about/' },
+  faq: { path: '/faq', href: () => '/faq' },
+  faqUpper: { path: '/FAQ', href: () => '/FAQ' },
+  download: { path: '/download/', href: () => '/download/' },
+  examples: { path: '/examples', href: () => '/examples' },
+  shell: { path: '/shell/', href: () => '/shell/' },
+
+  login: { path: '/login/', href: () => '/login/' },
+  logout: { path: '/logout/', href: () => '/logout/' },
+  signup: { path: '/signup/', href: () => '/signup/' },
+  profile: { path: '/u/:username', href: (username: string) => `/u/${encodeURIComponent(username)}` },
+
+  subscribe: { path: '/subscribe/', href: () => '/subscribe/' },
+  subscribeMerchant: { path: '/subscribe/merchant/', href: () => '/subscribe/merchant/' },
+  subscribeSultan: { path: '/subscribe/sultan/', href: () => '/subscribe/sultan/' },
+  paymentMethods: {
+    path: '/payments/methods/:username',
+    href: (u: string) => `/payments/methods/${encodeURIComponent(u)}`,
+  },
+  subscriptions: { path: '/payments/subscribe/change/', href: () => '/payments/subscribe/change/' },
+
+  journals: {
+    home: { path: '/journals/', href: () => '/journals/' },
+    create: { path: '/journals/create/', href: () => '/journals/create/' },
+    list: { path: '/journals/list/', href: () => '/journals/list/' },
+    detail: { path: '/journals/:jid', href: (jid: string) => `/journals/${encodeURIComponent(jid)}` },
+    manage: {
+      path: '/journals/:jid/manage',
+      href: (jid: string) => `/journals/${encodeURIComponent(jid)}/manage`,
+    },
+  },
+  logbooks: {
+    home: { path: '/logbooks/', href: () => '/logbooks/' },
+    create: { path: '/logbooks/create/', href: () => '/logbooks/create/' },
+    list: { path: '/logbooks/list/', href: () => '/logbooks/list/' },
+    detail: { path: '/logbooks/:logid', href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}` },
+    manage: {
+      path: '/logbooks/:logid/manage',
+      href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}/manage`,
+    },
+  },
+  wells: {
+    home: { path: '/wells/', href: () => '/wells/' },
+    private: { path: '/wells/private/', href: () => '/wells/private/' },
+    create: { path: '/wells/create/', href: () => '/wells/create/' },
+    list: { path: '/wells/list/', href: () => '/wells/list/' },
+    detail: { path: '/wells/:wellid', href: (wellid: string) => `/wells/${encodeURIComponent(wellid)}` },
+    manage: {
+      path: '/wells/:wellid/manage',
+      href: (wellid: string) => `/wells/${encodeURIComponent(wellid)}/manage`,
+    },
+  },
+} as const;

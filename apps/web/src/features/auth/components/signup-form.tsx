@@ -1,0 +1,93 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { serverFieldErrors } from '../../../lib/field-errors';
+import { useSignup } from '../api/signup';
+
+export const PASSWORDS_DIFFER = 'Passwords do not match!';
+export const SIGNUP_FAILED = 'Signup failed. Please check your details and try again.';
+
+const FIELD_NAMES = { password1: 'password', password2: 'confirm' };
+
+export function SignupForm({ onSuccess }: { onSuccess: (username: string) => void }) {
+  const signup = useSignup();
+  const [alert, setAlert] = useState<string[] | null>(null);
+  const form = useForm({
+    initialValues: { username: '', email: '', password: '', confirm: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : 'Username is required'),
+      email: (v) => (v.trim() ? null : 'Email is required'),
+      password: (v) => (v ? null : 'Password is required'),
+      confirm: (v) => (v ? null : 'Please confirm the password'),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    // Checked here so a mismatch never reaches the server (spec 001 §5).
+    if (values.password !== values.confirm) {
+      setAlert([PASSWORDS_DIFFER]);
+      return;
+    }
+    const email = values.email.trim();
+    signup.mutate(
+      {
+        username: values.username.trim(),
+        ...(email ? { email } : {}),
+        password1: values.password,
+        password2: values.confirm,
+      },
+      {
+        onSuccess: () => onSuccess(values.username.trim()),
+        onError: (error) => {
+          const { fields, other } = serverFieldErrors(error, FIELD_NAMES);
+          form.setErrors(fields);
+          setAlert([SIGNUP_FAILED, ...other]);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {alert && (
+          <Alert color="red" role="alert">
+            {alert.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </Alert>
+        )}
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirm')}
+        />
+        <Button type="submit" loading={signup.isPending}>
+          Sign Up
+        </Button>
+      </Stack>
+    </form>
+  );
+}

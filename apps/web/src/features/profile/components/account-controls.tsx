@@ -1,0 +1,28 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+/** Subscription and payment controls, rendered only for the profile's own user (anon_view false). */
+export function AccountControls({ username }: { username: string }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="account-heading">
+      <Title order={2} fz="lg" id="account-heading">
+        Your account
+      </Title>
+      <Text size="sm" c="dimmed">
+        Only you can see these.
+      </Text>
+      <Stack gap="xs" maw={{ base: '100%', xs: 320 }}>
+        <Button component={Link} to={paths.subscribe.href()} variant="light">
+          View Subscription Tiers
+        </Button>
+        <Button component={Link} to={paths.paymentMethods.href(username)} variant="default">
+          Manage Payment Method
+        </Button>
+        <Button component={Link} to={paths.subscriptions.href()} variant="default">
+          Manage Subscriptions
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+/** The home page's welcome: title, tagline, what the product is, and where to begin. */
+export function HomeHero() {
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 34, sm: 44 }}>
+        Caravanserai
+      </Title>
+      <Text fz={{ base: 'lg', sm: 'xl' }} fw={500}>
+        A resting place for your AI conversations: keep every question and answer as a Logbook you own.
+      </Text>
+      <Text>
+        On the old Silk Road a caravanserai was the inn where travellers unloaded, traded and wrote down what
+        they had learned before moving on. Here your journeys are conversations with AI models. Each one is
+        kept as a Logbook, a plain document in one format whatever the provider, which you can annotate,
+        share, freeze and export. Your questions go through your own AI accounts, called Wells, so you choose
+        the model and keep the key.
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} to={paths.logbooks.create.href()} size="md">
+          New Journey
+        </Button>
+        <Button component={Link} to={paths.logbooks.list.href()} size="md" variant="default">
+          Load Journey
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Start a Logbook from scratch, or pick up one you already have.
+      </Text>
+      <Group gap="md" component="nav" aria-label="Start here">
+        <Anchor component={Link} to={paths.shell.href()}>
+          Open the Shell
+        </Anchor>
+        <Anchor component={Link} to={paths.wells.home.href()}>
+          Connect a Well
+        </Anchor>
+        <Anchor component={Link} to={paths.examples.href()}>
+          Browse the examples
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
