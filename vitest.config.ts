@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['apps/server/test/**/*.test.ts'];
+/** Tests that talk HTTP to the real server: the API suite and the terminal's commands. */
+const apiTests = ['apps/server/test/**/*.test.ts', 'packages/mapper/test/**/*.test.ts'];
 
 /**
  * Projects: `unit` (pure packages and server units) and the API suite twice, once per database.
@@ -31,6 +32,17 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          // One browser at a time: the machines have two cores.
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

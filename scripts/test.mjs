@@ -1,7 +1,8 @@
-// `npm test`: the whole suite. Type-check, lint, unit and API tests (SQLite and PostgreSQL).
-// Fails loudly when a prerequisite is missing; TEST_POSTGRES=skip is the one, visible, opt-out.
+// `npm test`: the whole suite. Type-check, lint, unit and API tests (SQLite and PostgreSQL), then
+// the browser tests of the built web app in Chromium. Fails loudly when a prerequisite is missing;
+// TEST_POSTGRES=skip is the one, visible, opt-out.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,35 +23,44 @@ if (!existsSync(bin('vitest'))) {
 }
 
 const results = [];
+const counts = { passed: 0, failed: 0 };
+
+/** Runs Vitest projects and adds their counts; a run that fails without counting a test counts one. */
+function vitest(title, projects) {
+  const report = join(artifacts, `vitest-${projects.join('-')}.json`);
+  rmSync(report, { force: true });
+  const ok = step(title, bin('vitest'), [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : {};
+  counts.passed += json.numPassedTests ?? 0;
+  counts.failed += json.numFailedTests ?? 0;
+  if (!ok && !json.numFailedTests) counts.failed += 1;
+  results.push([title, ok]);
+}
+
 results.push(['typecheck', step('Type-check', process.execPath, [join(root, 'scripts/typecheck.mjs')])]);
 results.push(['lint', step('Lint and format (Biome)', bin('biome'), ['ci', '.'])]);
 
-const projects = ['unit', 'api-sqlite'];
+const apiProjects = ['unit', 'api-sqlite'];
 if (process.env.TEST_POSTGRES === 'skip') {
   console.warn('\n!!! TEST_POSTGRES=skip: the API suite is NOT being run on PostgreSQL. !!!\n');
 } else {
-  projects.push('api-postgres');
+  apiProjects.push('api-postgres');
 }
-const report = join(artifacts, 'vitest-report.json');
-const vitestOk = step('Unit and API tests (Vitest)', bin('vitest'), [
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
-results.push(['vitest', vitestOk]);
+vitest('Unit and API tests', apiProjects);
 
-let passed = 0;
-let failed = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (vitestOk || json.numFailedTests ? 0 : 1);
-}
-for (const [name, ok] of results) if (!ok && name !== 'vitest') failed++;
+const webBuilt = step('Build the web app', 'npm', ['run', 'build', '--workspace', '@caravanserai/web']);
+results.push(['web build', webBuilt]);
+if (webBuilt) vitest('Browser tests (Chromium)', ['e2e']);
+
+for (const [name, ok] of results) if (!ok && !name.includes('tests')) counts.failed += 1;
 
 console.log('\n=== Summary ===');
 for (const [name, ok] of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);

@@ -6,11 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const projects = ['packages', 'apps', 'tools'].flatMap((group) =>
-  readdirSync(join(root, group))
-    .map((name) => join(group, name))
-    .filter((dir) => existsSync(join(root, dir, 'tsconfig.json'))),
-);
+const projects = [
+  ...['packages', 'apps', 'tools'].flatMap((group) =>
+    readdirSync(join(root, group)).map((name) => join(group, name)),
+  ),
+  'e2e',
+]
+  // A package's tests may need types its source must not see (Node in a portable package).
+  .flatMap((dir) => [dir, join(dir, 'test')])
+  .filter((dir) => existsSync(join(root, dir, 'tsconfig.json')));
 
 let failed = 0;
 for (const project of projects) {

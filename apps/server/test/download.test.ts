@@ -49,7 +49,13 @@ describe('terminal package downloads', () => {
     writeFileSync(archive, Buffer.from(await res.arrayBuffer()));
     const out = mkdtempSync(join(dir, 'out-'));
     const modes: Record<string, number> = {};
-    await tar.extract({ file: archive, cwd: out, onReadEntry: (e) => void (modes[e.path] = e.mode ?? 0) });
+    await tar.extract({
+      file: archive,
+      cwd: out,
+      onReadEntry: (e) => {
+        modes[e.path] = e.mode ?? 0;
+      },
+    });
     expect(Object.keys(modes).sort()).toEqual(EXPECTED);
     expect(modes['caravanserai/mapper']! & 0o111).toBeTruthy();
     expect(readFileSync(join(out, 'caravanserai/mapper.mjs'), 'utf8')).toBe(BUNDLE);

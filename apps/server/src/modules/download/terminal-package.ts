@@ -1,3 +1,4 @@
+/// <reference path="./archiver.d.ts" />
 import { existsSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { TarArchive, ZipArchive } from 'archiver';

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
+import { startServer, type TestServer } from '../../apps/server/test/helper.js';
+
+export const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
+
+export interface AppUnderTest {
+  server: TestServer;
+  fake: FakeProvider;
+  /** The app's origin, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (SQLite, fresh data) serving the built web app, with the fake AI provider
+ * allowed as a well address. The build must exist: scripts/test.mjs builds it first.
+ */
+export async function startApp(): Promise<AppUnderTest> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build --workspace @caravanserai/web` first.');
+  }
+  const fake = await startFakeProvider();
+  const server = await startServer({ webRoot: WEB_DIST, wellAllowedHosts: [new URL(fake.url).host] });
+  return {
+    server,
+    fake,
+    origin: server.origin,
+    async close() {
+      await server.close();
+      await fake.close();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppUnderTest, startApp } from '../support/app-server.js';
+import { type Browser, openBrowser } from '../support/browser.js';
+import { logIn, PASSWORD, signUp, uniqueName } from '../support/flows.js';
+import { shootBothThemes } from '../support/screenshots.js';
+
+let app: AppUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('accounts', () => {
+  it('signs up, logs in to the shell, shows the user link, and logs out home', async () => {
+    const { page } = browser;
+    const username = uniqueName('amira');
+    await page.goto(`${app.origin}/signup/`);
+    await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
+    await shootBothThemes(page, 'signup');
+    await signUp(page, app.origin, username);
+
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await shootBothThemes(page, 'login');
+    await logIn(page, app.origin, username);
+    await page.getByRole('link', { name: username }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authKey'))).toMatch(/^[0-9a-f]{40}$/);
+    const cookie = (await browser.context.cookies(app.origin)).find((c) => c.name === 'authToken');
+    expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.secure).toBe(true);
+
+    await page.getByRole('link', { name: 'Logout' }).first().click();
+    await page.getByText('Would you like to Logout?').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.origin}/`);
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authKey'))).toBeNull();
+    expect((await browser.context.cookies(app.origin)).find((c) => c.name === 'authToken')).toBeUndefined();
+  });
+
+  it('says when passwords do not match, without asking the server', async () => {
+    const { page } = browser;
+    let registrations = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/rest-auth/registration')) registrations += 1;
+    });
+    await page.goto(`${app.origin}/signup/`);
+    await page.getByRole('textbox', { name: 'Username' }).fill(uniqueName('tariq'));
+    await page.getByRole('textbox', { name: 'Email' }).fill('tariq@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(`${PASSWORD}-typo`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('alert').getByText('Passwords do not match!').waitFor();
+    expect(registrations).toBe(0);
+  });
+
+  it('shows why a signup failed, next to the field', async () => {
+    const { page } = browser;
+    const taken = uniqueName('taken');
+    await signUp(page, app.origin, taken);
+    await page.goto(`${app.origin}/signup/`);
+    await page.getByRole('textbox', { name: 'Username' }).fill(taken);
+    await page.getByRole('textbox', { name: 'Email' }).fill('other@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Signup failed. Please check your details and try again.').waitFor();
+    await page.getByText('A user with that username already exists.').waitFor();
+    expect(page.url()).toBe(`${app.origin}/signup/`);
+  });
+
+  it('refuses wrong credentials with the spec’s alert', async () => {
+    const { page } = browser;
+    await page.goto(`${app.origin}/login/`);
+    await page.getByRole('textbox', { name: 'Username' }).fill('nobody-here');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Authentication failed. Please check your credentials.').waitFor();
+    expect(page.url()).toBe(`${app.origin}/login/`);
+  });
+
+  it('keeps the chosen theme across a reload, light by default', async () => {
+    const { page } = browser;
+    await page.goto(`${app.origin}/`);
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.reload();
+    expect(await scheme()).toBe('light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await scheme()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    expect(await scheme()).toBe('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  it('logs no console errors on the way', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
