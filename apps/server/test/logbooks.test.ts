@@ -238,3 +238,21 @@ describe('a public logbook of someone else', () => {
     expect(await alice.client.logbooks.get(secret.logid)).toEqual(before);
   });
 });
+
+describe('version marker', () => {
+  it('tells a reader the version and entry count, and moves on every entry change', async () => {
+    const logbook = await createLogbook(alice.client, { private: false });
+    const before = await server.client().logbooks.version(logbook.logid);
+    expect(before).toMatchObject({ logid: logbook.logid, version: logbook.version, entry_count: 0 });
+    await alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'a note' });
+    const after = await bob.client.logbooks.version(logbook.logid);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.entry_count).toBe(1);
+  });
+
+  it('hides a private logbook’s marker from others', async () => {
+    const logbook = await createLogbook(alice.client);
+    await expectStatus(bob.client.logbooks.version(logbook.logid), 404);
+    await expectStatus(server.client().logbooks.version(logbook.logid), 404);
+  });
+});

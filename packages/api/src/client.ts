@@ -15,6 +15,7 @@ import {
   type LogbookCreate,
   LogbookSummary,
   type LogbookUpdate,
+  LogbookVersion,
   type LogWrite,
   type TagSubmit,
   TagSubmitResult,
@@ -126,6 +127,8 @@ export class ApiClient {
     list: () => this.request(z.array(LogbookSummary), 'GET', '/journals/logbooks/'),
     create: (body: LogbookCreate) => this.request(Logbook, 'POST', '/journals/logbooks/', { body }),
     get: (logid: string) => this.request(Logbook, 'GET', `/journals/logbooks/${seg(logid)}/`),
+    version: (logid: string) =>
+      this.request(LogbookVersion, 'GET', `/journals/logbooks/${seg(logid)}/version/`),
     update: (logid: string, body: LogbookUpdate) =>
       this.request(Logbook, 'PUT', `/journals/logbooks/${seg(logid)}/`, { body }),
     patch: (logid: string, body: LogbookUpdate) =>

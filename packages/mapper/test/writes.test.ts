@@ -115,16 +115,16 @@ describe('rm', () => {
     }
   });
 
-  it('keeps it for n, Enter or any other key', async () => {
+  it('keeps it for n, N or Enter, and ignores other keys while it waits', async () => {
     const logbook = await createLogbook(alice, sample(), { title: 'Spared' });
-    for (const key of ['n', 'Enter', '\r', 'x']) {
+    for (const keys of [['n'], ['N'], ['Enter'], ['\r'], ['x', 'q', 'n']]) {
       const t = terminalFor(alice);
-      const lines = await t.lines(`rm -l ${logbook.logid}`, { keys: [key] });
+      const lines = await t.lines(`rm -l ${logbook.logid}`, { keys });
       expect(lines.slice(1)).toEqual([
         'Are you sure you want to delete this entire logbook? This action cannot be undone. (y/n) n',
         'Cancelled: nothing was deleted.',
       ]);
-      expect(t.io.keyReads).toBe(1);
+      expect(t.io.keyReads).toBe(keys.length);
     }
     expect((await alice.client.logbooks.get(logbook.logid)).title).toBe('Spared');
   });

@@ -60,6 +60,15 @@ export type LogbookUpdate = z.input<typeof LogbookUpdate>;
 export const LogWrite = z.object({ log: Log, version: Version.optional() });
 export type LogWrite = z.input<typeof LogWrite>;
 
+/** A logbook's change marker: cheap to poll, so open pages notice other tabs' writes. */
+export const LogbookVersion = z.object({
+  logid: Id,
+  version: z.number().int(),
+  entry_count: z.number().int(),
+  modified: IsoDate,
+});
+export type LogbookVersion = z.infer<typeof LogbookVersion>;
+
 export const Touched = z.object({ logid: Id, modified: IsoDate });
 export type Touched = z.infer<typeof Touched>;
 

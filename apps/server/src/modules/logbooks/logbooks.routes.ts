@@ -34,6 +34,10 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     ctx.logbooks.get(request.user, request.params.logid),
   );
 
+  r.get('/journals/logbooks/:logid/version/', { schema: { params: LogidParams } }, async (request) =>
+    ctx.logbooks.version(request.user, request.params.logid),
+  );
+
   for (const method of ['put', 'patch'] as const) {
     r[method](
       '/journals/logbooks/:logid/',

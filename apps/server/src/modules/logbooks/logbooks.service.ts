@@ -1,4 +1,11 @@
-import type { Logbook, LogbookCreate, LogbookSummary, LogbookUpdate, Touched } from '@caravanserai/api';
+import type {
+  Logbook,
+  LogbookCreate,
+  LogbookSummary,
+  LogbookUpdate,
+  LogbookVersion,
+  Touched,
+} from '@caravanserai/api';
 import { type Entry, serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/database.js';
@@ -44,6 +51,11 @@ export class LogbooksService {
     const log = serializeLog(entries.map(toEntry));
     this.cache.set(logid, fresh.version, log);
     return toLogbook(fresh, log);
+  }
+
+  async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {
+    const row = await this.access.readable(viewer, logid);
+    return { logid, version: row.version, entry_count: row.entry_count, modified: iso(row.modified_at) };
   }
 
   async create(user: UserRow, input: CreateInput): Promise<Logbook> {
