@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** Tests that talk HTTP to the real server: the API suite and the terminal's commands. */
-const apiTests = ['apps/server/test/**/*.test.ts', 'packages/mapper/test/**/*.test.ts'];
+/** Tests that talk HTTP to the real server: the API suite, the terminal's commands and the CLI. */
+const apiTests = [
+  'apps/server/test/**/*.test.ts',
+  'packages/mapper/test/**/*.test.ts',
+  'apps/cli/test/**/*.test.ts',
+];
 
 /**
  * Projects: `unit` (pure packages and server units) and the API suite twice, once per database.

@@ -30,6 +30,28 @@ export async function buildServer() {
   });
 }
 
+/**
+ * The `mapper` CLI as one self-contained file (every dependency bundled), so the downloaded
+ * package runs with nothing but Node.js.
+ */
+export async function buildCli(outfile = join(root, 'apps/cli/dist/mapper.mjs')) {
+  await build({
+    entryPoints: [join(root, 'apps/cli/src/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+    banner: {
+      // Bundled CommonJS dependencies still call require(); give them one.
+      js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+  });
+}
+
 export function webHasBuild() {
   const pkg = JSON.parse(readFileSync(join(root, 'apps/web/package.json'), 'utf8'));
   return Boolean(pkg.scripts?.build);
@@ -40,6 +62,6 @@ export function webIsBuilt() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildServer();
-  console.log('built apps/server/dist/server.js');
+  await Promise.all([buildServer(), buildCli()]);
+  console.log('built apps/server/dist/server.js and apps/cli/dist/mapper.mjs');
 }

@@ -11,7 +11,7 @@ if (!existsSync(join(root, 'node_modules'))) {
   process.exit(1);
 }
 
-const { buildServer, webHasBuild, webIsBuilt } = await import('./build.mjs');
+const { buildCli, buildServer, webHasBuild, webIsBuilt } = await import('./build.mjs');
 if (webHasBuild() && !webIsBuilt()) {
   console.log('Building the web app (first start)...');
   const result = spawnSync('npm', ['run', 'build', '--workspace', '@caravanserai/web'], {
@@ -20,6 +20,6 @@ if (webHasBuild() && !webIsBuilt()) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// The server bundle takes well under a second, so it is always rebuilt: never stale.
-await buildServer();
+// The server and the terminal bundles take about a second, so they are always rebuilt: never stale.
+await Promise.all([buildServer(), buildCli()]);
 await import(pathToFileURL(join(root, 'apps/server/dist/server.js')).href);

@@ -54,7 +54,10 @@ if (process.env.TEST_POSTGRES === 'skip') {
 }
 vitest('Unit and API tests', apiProjects);
 
-const webBuilt = step('Build the web app', 'npm', ['run', 'build', '--workspace', '@caravanserai/web']);
+// The browser tests use what `npm start` serves: the built web app and the terminal bundle.
+const webBuilt =
+  step('Build the web app', 'npm', ['run', 'build', '--workspace', '@caravanserai/web']) &&
+  step('Build the server and terminal bundles', process.execPath, [join(root, 'scripts/build.mjs')]);
 results.push(['web build', webBuilt]);
 if (webBuilt) vitest('Browser tests (Chromium)', ['e2e']);
 

@@ -20,6 +20,14 @@ export {
   type ParsedArgs,
   type Registry,
 } from './registry.js';
+export { CommandHistory, type HistoryStore } from './session/history.js';
+export {
+  CANCELLED,
+  type Run,
+  type Screen,
+  type SessionOptions,
+  TerminalSession,
+} from './session/terminal-session.js';
 export { shellBoxCommands } from './shell-box/commands/index.js';
 export type { ShellBoxContext } from './shell-box/context.js';
 export { createShellBoxInterpreter } from './shell-box/interpreter.js';

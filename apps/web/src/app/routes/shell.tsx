@@ -1,24 +1,28 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/current-user';
+import { useMapperProfile } from '../../features/terminal/api/mapper-profile';
+import { TerminalView } from '../../features/terminal/components/terminal-view';
 
-/**
- * The Mapper terminal's route (spec 001 §2). Until the browser terminal lands this page only says
- * so; it is kept to one file so the terminal can replace it whole.
- */
+/** The Mapper terminal (route Shell, spec 001 §2). */
 export function Component() {
+  const navigate = useNavigate();
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
+  const profile = useMapperProfile(user?.pk);
+  const mapperUser = useMemo(() => (user ? { pk: user.pk, username: user.username } : null), [user]);
+
+  if (isLoading || (user && profile.isPending)) {
     return (
       <Page title="Mapper">
         <PageLoader label="Loading Mapper" />
       </Page>
     );
   }
-  if (!user) {
+  if (!mapperUser || !profile.data) {
     return (
       <Page title="Mapper" heading="Mapper">
         <Text size="lg">
@@ -31,25 +35,15 @@ export function Component() {
     );
   }
   return (
-    <Page title="Mapper">
-      <Stack gap="md">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Mapper
-        </Title>
-        <Text>
-          The browser terminal is coming in the next release. Until then, every unsalted Logbook's page has a
-          shell box for its own commands, and the Mapper terminal application can be downloaded and run on
-          your own machine.
-        </Text>
-        <Group gap="sm">
-          <Button component={Link} to={paths.logbooks.list.href()}>
-            Your Logbooks
-          </Button>
-          <Button component={Link} to={paths.download.href()} variant="default">
-            Download Mapper
-          </Button>
-        </Group>
-      </Stack>
+    <Page title="Mapper" size="xl">
+      <TerminalView
+        user={mapperUser}
+        profile={profile.data}
+        host={{
+          openLogbook: (logid) => navigate(paths.logbooks.detail.href(logid)),
+          goHome: () => navigate(paths.home.href()),
+        }}
+      />
     </Page>
   );
 }

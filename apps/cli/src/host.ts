@@ -1,0 +1,18 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { HostActions } from '@caravanserai/mapper';
+
+/** What commands may ask of the CLI: open a logbook (print its address), save files, leave. */
+export function nodeHost(server: string, print: (text: string) => void, exit: () => void): HostActions {
+  return {
+    openLogbook: (logid) => print(`Open in your browser: ${server}/logbooks/${encodeURIComponent(logid)}\n`),
+    goHome: exit,
+    saveFile: (name, content) => {
+      const path = resolve(process.cwd(), name);
+      writeFileSync(path, content);
+      print(`Saved ${path}\n`);
+    },
+    setFontSize: (size) =>
+      print(`Font size ${size} saved for the browser terminal; this terminal keeps its own.\n`),
+  };
+}

@@ -1,0 +1,34 @@
+import { ApiClient, ApiError } from '@caravanserai/api';
+import { deleteCredentials, readCredentials, writeCredentials } from './config.js';
+import { ask } from './prompt-input.js';
+
+/** `mapper login`: signs in and keeps the token in the user's config folder (mode 600). */
+export async function login(server: string, givenUsername?: string): Promise<number> {
+  const username = (givenUsername ?? (await ask('Username: '))).trim();
+  const password = await ask('Password: ', true);
+  const api = new ApiClient({ baseUrl: `${server}/api` });
+  try {
+    const { key } = await api.auth.login({ username, password });
+    api.token = key;
+    const me = await api.auth.user();
+    const file = writeCredentials({ server, token: key, username: me.username });
+    console.log(`Signed in to ${server} as ${me.username}. Token saved in ${file}.`);
+    return 0;
+  } catch (error) {
+    const reason =
+      error instanceof ApiError ? 'Authentication failed. Please check your credentials.' : String(error);
+    console.error(reason);
+    return 1;
+  }
+}
+
+/** `mapper logout`: revokes the token on the server and forgets it here. */
+export async function logout(): Promise<number> {
+  const saved = readCredentials();
+  if (saved) {
+    await new ApiClient({ baseUrl: `${saved.server}/api`, token: saved.token }).auth.logout().catch(() => {});
+  }
+  deleteCredentials();
+  console.log('Signed out.');
+  return 0;
+}

@@ -1,0 +1,39 @@
+import '@xterm/xterm/css/xterm.css';
+import type { MapperProfile } from '@caravanserai/api';
+import type { MapperUser } from '@caravanserai/mapper';
+import { Box } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { mountTerminal, type TerminalHost } from '../lib/mount-terminal';
+
+/** The browser terminal: xterm.js driven by the shared Mapper session. */
+export function TerminalView({
+  user,
+  profile,
+  host,
+}: {
+  user: MapperUser;
+  profile: MapperProfile;
+  host: TerminalHost;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  const hostRef = useRef(host);
+  hostRef.current = host;
+
+  useEffect(() => {
+    if (!element.current) return;
+    return mountTerminal(element.current, user, profile, {
+      openLogbook: (logid) => hostRef.current.openLogbook(logid),
+      goHome: () => hostRef.current.goHome(),
+    });
+  }, [user, profile]);
+
+  return (
+    <Box
+      ref={element}
+      role="application"
+      aria-label="Mapper terminal"
+      p={8}
+      style={{ background: profile.background_color, borderRadius: 8, overflow: 'hidden' }}
+    />
+  );
+}

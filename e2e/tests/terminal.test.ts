@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppUnderTest, startApp } from '../support/app-server.js';
+import { type Browser, openBrowser } from '../support/browser.js';
+import { signUpAndLogIn, storedToken } from '../support/flows.js';
+import { shootBothThemes } from '../support/screenshots.js';
+
+let app: AppUnderTest;
+let browser: Browser;
+let username: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await openBrowser();
+  username = await signUpAndLogIn(browser.page, app.origin, 'mapper');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** What the terminal shows, row by row (xterm's DOM renderer draws rows as elements). */
+const screen = (page: Page) => page.locator('.xterm-rows').innerText();
+
+async function waitForScreen(page: Page, text: string | RegExp): Promise<string> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        last = await screen(page);
+        return typeof text === 'string' ? last.includes(text) : text.test(last);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return last;
+}
+
+async function run(page: Page, command: string, expected: string | RegExp): Promise<string> {
+  await page.keyboard.type(command);
+  await page.keyboard.press('Enter');
+  return waitForScreen(page, expected);
+}
+
+async function openTerminal(page: Page): Promise<void> {
+  await page.goto(`${app.origin}/shell/`);
+  await page.getByRole('application', { name: 'Mapper terminal' }).waitFor();
+  await waitForScreen(page, `${username.toLowerCase()}@mapper$`);
+  await page.locator('.xterm').click();
+}
+
+describe('the browser terminal', () => {
+  it('is disabled until you log in', async () => {
+    const visitor = await browser.context.browser()?.newContext();
+    const page = visitor ? await visitor.newPage() : await browser.context.newPage();
+    try {
+      await page.goto(`${app.origin}/shell/`);
+      await page.getByText('Mapper is disabled until you LOGIN').waitFor();
+      expect(await page.getByRole('link', { name: 'LOGIN', exact: true }).getAttribute('href')).toBe(
+        '/login/',
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('creates the default profile on the first visit and uses its colours and size', async () => {
+    const token = await storedToken(browser.page);
+    await openTerminal(browser.page);
+    const profiles = await app.server.client(token).mapperProfiles.list();
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({ font_size: 14, background_color: '#1e1e1e', rows: 24 });
+    const background = await browser.page
+      .getByRole('application', { name: 'Mapper terminal' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(30, 30, 30)');
+    await shootBothThemes(browser.page, 'terminal');
+  });
+
+  it('lists the commands with help and runs them', async () => {
+    const { page } = browser;
+    await openTerminal(page);
+    await run(page, 'help', 'pilgrim [-l LOGID]');
+    await run(page, 'touch -n "Caravan notes"', /Created Caravan notes \(\w+\)\./);
+    await run(page, 'ls', '[0]');
+    await run(page, 'bogus', 'Unknown command: bogus');
+  });
+
+  it('queries a well and runs pilgrim over unanswered queries', async () => {
+    const { page } = browser;
+    const client = app.server.client(await storedToken(page));
+    const well = await client.wells.create({
+      title: 'Fake well',
+      AUTH_MODEL_KEY: 'sk-terminal-000000000000',
+      origin_loc: 'openai-compatible/llama3.2',
+      model_url: `${app.fake.url}/v1`,
+    });
+    const logbook = await client.logbooks.create({
+      title: 'Pilgrim route',
+      logwell: well.wellid,
+      log: '<query qid="aaaa1111">First stop?</query><query qid="bbbb2222">Second stop?</query>',
+    });
+    await openTerminal(page);
+    await run(page, `q -r "How far is Bukhara?" -l ${logbook.logid}`, 'Echo: How far is Bukhara?');
+    const out = await run(page, `pilgrim -l ${logbook.logid}`, 'Echo: Second stop?');
+    expect(out).toContain('Echo: First stop?');
+  });
+
+  it('asks before deleting: n keeps the logbook, y deletes it', async () => {
+    const { page } = browser;
+    const client = app.server.client(await storedToken(page));
+    const logbook = await client.logbooks.create({ title: 'Doomed route' });
+    await openTerminal(page);
+    await run(page, `rm -l ${logbook.logid}`, '(y/n)');
+    await page.keyboard.press('x');
+    await page.keyboard.press('n');
+    await waitForScreen(page, 'Cancelled: nothing was deleted.');
+    expect((await client.logbooks.get(logbook.logid)).title).toBe('Doomed route');
+    await run(page, `rm -l ${logbook.logid}`, /\(y\/n\) n[\s\S]*\(y\/n\)/);
+    await page.keyboard.press('y');
+    await waitForScreen(page, 'Logbook deleted successfully.');
+    await expect(client.logbooks.get(logbook.logid)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('cancels with Ctrl+C, clears with Ctrl+L and keeps history across reloads', async () => {
+    const { page } = browser;
+    await openTerminal(page);
+    await page.keyboard.type('echo never sent');
+    await page.keyboard.press('Control+C');
+    await waitForScreen(page, 'Process cancelled. (Ctrl + C)');
+    // Quoted so the typed line never shows the word the output is recognised by.
+    await run(page, 'echo "remem"bered', 'remembered');
+    await page.keyboard.press('Control+L');
+    await expect.poll(async () => (await screen(page)).includes('remembered'), { timeout: 5000 }).toBe(false);
+
+    await page.reload();
+    await openTerminal(page);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, 'remembered');
+    const history: unknown = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('commandHistory'))) ?? '[]',
+    );
+    expect(Array.isArray(history) && history[0]).toBe('echo "remem"bered');
+  });
+
+  it('ignores a corrupt saved history', async () => {
+    const { page } = browser;
+    await page.evaluate(() => localStorage.setItem('commandHistory', '{not json'));
+    await openTerminal(page);
+    await run(page, 'echo "still" works', 'still works');
+  });
+
+  it('opens a logbook page with open -l, and exit goes home', async () => {
+    const { page } = browser;
+    const client = app.server.client(await storedToken(page));
+    const logbook = await client.logbooks.create({ title: 'Opened from the terminal' });
+    await openTerminal(page);
+    await page.keyboard.type(`open -l ${logbook.logid}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.origin}/logbooks/${logbook.logid}`);
+    await openTerminal(page);
+    await page.keyboard.type('exit');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.origin}/`);
+  });
+
+  it('logs no console errors on the way', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
