@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../scripts/build.mjs';
+import { browserScenario } from './src/browser-scenario.js';
 import { describeMachine } from './src/machine.js';
 import { freePort, startProcess, stopProcess } from './src/processes.js';
 import { FAKE_PROVIDER_CLI, queryScenario } from './src/query-scenario.js';
@@ -15,6 +17,12 @@ import { appendScenario, getScenario, xmlScenario } from './src/scenarios.js';
 const root = join(import.meta.dirname, '..', '..');
 const workDir = mkdtempSync(join(tmpdir(), 'caravanserai-bench-'));
 await buildServer();
+// The browser figures need the built web app: build it afresh so they describe this checkout.
+const web = spawnSync('npm', ['run', 'build', '--workspace', '@caravanserai/web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (web.status !== 0) throw new Error('The web app did not build.');
 const port = freePort();
 const fakePort = freePort();
 const fake = await startProcess(FAKE_PROVIDER_CLI, {}, fakePort, ['--port', String(fakePort)]);
@@ -30,6 +38,7 @@ try {
   figures.push(...(await getScenario(baseUrl, workDir)));
   figures.push(...(await queryScenario(baseUrl, `http://127.0.0.1:${fakePort}`)));
   figures.push(...xmlScenario());
+  figures.push(...(await browserScenario(`http://127.0.0.1:${port}`, baseUrl)));
 } finally {
   await stopProcess(server);
   await stopProcess(fake);

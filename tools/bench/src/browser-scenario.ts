@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { logbookWith, signUp } from './api.js';
+import type { Figure } from './results.js';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * In Chromium against the built app: the JavaScript the home page loads (gzipped, as a server
+ * would send it), and how long a 10,000-entry logbook takes to show its first entries.
+ */
+export async function browserScenario(origin: string, baseUrl: string): Promise<Figure[]> {
+  const profile = mkdtempSync(join(tmpdir(), 'caravanserai-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(response.url(), gzipSync(body).length);
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    const initialKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+
+    const api = await signUp(baseUrl);
+    const logid = await logbookWith(api, 10_000, 'ten thousand entries');
+    // Runs in the page, where localStorage exists; this file compiles without the DOM library.
+    await page.addInitScript(`localStorage.setItem('authKey', ${JSON.stringify(api.token ?? '')})`);
+    const samples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      await page.goto(`${origin}/logbooks/${logid}`);
+      await page.getByText('Question 0:', { exact: false }).first().waitFor({ timeout: 30_000 });
+      samples.push(Date.now() - started);
+    }
+    const render = samples.sort((a, b) => a - b)[1]!;
+    return [
+      {
+        name: 'Home page JavaScript, gzipped (all scripts loaded)',
+        value: `${initialKb.toFixed(0)} KB in ${scripts.size} files`,
+        budget: '< 250 KB',
+        ok: initialKb < 250,
+      },
+      {
+        name: '10,000-entry logbook page, navigation to first entries shown (median of 3)',
+        value: `${render} ms`,
+        budget: '< 1000 ms',
+        ok: render < 1000,
+      },
+    ];
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
