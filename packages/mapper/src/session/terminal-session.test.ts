@@ -144,6 +144,21 @@ describe('TerminalSession', () => {
     expect(keys).toEqual(['y']);
   });
 
+  it('reads keys that arrive together one at a time while a command waits', async () => {
+    const keys: string[] = [];
+    const t = setup({
+      run: async (_line, run) => {
+        keys.push(await run.readKey(), await run.readKey());
+      },
+    });
+    t.type('rm -l x');
+    t.sut.input('\r');
+    await tick();
+    t.sut.input('zn');
+    await tick();
+    expect(keys).toEqual(['z', 'n']);
+  });
+
   it('clears the screen and the line with Ctrl+L', () => {
     const t = setup();
     t.type('half typed');

@@ -38,6 +38,7 @@ export class TerminalSession {
   private cursorRow = 0;
   private running: { controller: AbortController; id: number } | null = null;
   private keyWaiter: ((key: string) => void) | null = null;
+  private typeahead: string[] = [];
   private runs = 0;
   readonly history: CommandHistory;
 
@@ -59,13 +60,13 @@ export class TerminalSession {
       this.cancel();
       return;
     }
-    if (this.keyWaiter) {
-      const resolve = this.keyWaiter;
-      this.keyWaiter = null;
-      resolve(data);
+    if (this.running) {
+      // Keys typed while a command runs wait for its next key read (a y/n question); keys that
+      // arrived together are read one at a time.
+      const text = printable(data);
+      for (const key of text && text.length > 1 ? [...text] : [data]) this.deliverKey(key);
       return;
     }
-    if (this.running) return;
     const handler = this.keys.find(([keys]) => is(data, keys));
     if (handler) {
       handler[1]();
@@ -99,6 +100,16 @@ export class TerminalSession {
     this.cursor = 0;
     this.cursorRow = 0;
     this.render();
+  }
+
+  private deliverKey(key: string): void {
+    if (!this.keyWaiter) {
+      this.typeahead.push(key);
+      return;
+    }
+    const resolve = this.keyWaiter;
+    this.keyWaiter = null;
+    resolve(key);
   }
 
   private edit(allowed: boolean, change: () => void): void {
@@ -151,14 +162,21 @@ export class TerminalSession {
         print: (text) => {
           if (live()) this.options.screen.write(text.replace(/\r?\n/g, '\r\n'));
         },
-        readKey: () =>
-          live() ? new Promise<string>((resolve) => (this.keyWaiter = resolve)) : Promise.resolve(KEY.ctrlC),
+        readKey: () => {
+          if (!live()) return Promise.resolve(KEY.ctrlC);
+          const typed = this.typeahead.shift();
+          if (typed !== undefined) return Promise.resolve(typed);
+          return new Promise<string>((resolve) => {
+            this.keyWaiter = resolve;
+          });
+        },
       });
     } catch (error) {
       if (live()) this.options.screen.write(`${error instanceof Error ? error.message : String(error)}\r\n`);
     }
     if (!live()) return;
     this.running = null;
+    this.typeahead = [];
     this.newPrompt(false);
   }
 
@@ -168,6 +186,7 @@ export class TerminalSession {
       this.running.controller.abort();
       this.running = null;
     }
+    this.typeahead = [];
     if (this.keyWaiter) {
       const resolve = this.keyWaiter;
       this.keyWaiter = null;
