@@ -165,6 +165,23 @@ describe('the browser terminal', () => {
     await page.waitForURL(`${app.origin}/`);
   });
 
+  it('changes the font size with mapper up and down, and keeps it', async () => {
+    const { page } = browser;
+    const client = app.server.client(await storedToken(page));
+    await openTerminal(page);
+    const fontSize = () =>
+      page.locator('.xterm-rows').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    const before = await fontSize();
+    await run(page, 'mapper up', '15');
+    await expect.poll(fontSize).toBe(before + 1);
+    expect((await client.mapperProfiles.list())[0]?.font_size).toBe(15);
+    await page.reload();
+    await openTerminal(page);
+    expect(await fontSize()).toBe(before + 1);
+    await run(page, 'mapper down', '14');
+    await expect.poll(async () => (await client.mapperProfiles.list())[0]?.font_size).toBe(14);
+  });
+
   it('logs no console errors on the way', () => {
     expect(browser.errors).toEqual([]);
   });
