@@ -34,6 +34,8 @@ export function AppLayout() {
               hiddenFrom="lg"
               size="sm"
               aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls="main-navigation"
             />
             <UnstyledButton component={Link} to={paths.home.href()} aria-label="Caravanserai home">
               <Text fw={700} ff="heading" fz="xl">
@@ -67,7 +69,8 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" aria-label="Main navigation">
+      {/* Closed, the drawer only slides off screen: inert keeps its links out of the Tab order. */}
+      <AppShell.Navbar p="md" aria-label="Main navigation" id="main-navigation" inert={!opened}>
         <Stack gap={2}>
           {NAV_ITEMS.map((item) => (
             <NavLink
@@ -85,12 +88,13 @@ export function AppLayout() {
         </Stack>
       </AppShell.Navbar>
 
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 1 }}>
+      {/* A plain box, so the page's <main> and the <footer> are sibling landmarks. */}
+      <AppShell.Main component="div" style={{ display: 'flex', flexDirection: 'column' }}>
+        <main style={{ flex: 1 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
-        </div>
+        </main>
         <footer>
           <Footer />
         </footer>
