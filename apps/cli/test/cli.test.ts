@@ -2,32 +2,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build.mjs';
-import { PASSWORD, type SignedIn, startServer, type TestServer } from '../../server/test/helper.js';
+import { PASSWORD, useServer } from '../../server/test/helper.js';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
-let work: string;
+const work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-'));
 /** Built afresh for this file, so parallel runs never read a bundle half written by another. */
-let BUNDLE: string;
+const BUNDLE = join(work, 'mapper.mjs');
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-'));
-  BUNDLE = join(work, 'mapper.mjs');
   await buildCli(BUNDLE);
-  fake = await startFakeProvider();
-  server = await startServer({ cliBundle: BUNDLE, wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
 }, 120_000);
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const t = useServer({ users: ['alice'], fake: true, overrides: { cliBundle: BUNDLE } });
 
 /** Runs the CLI as a user would, input piped in, with its own config folder. */
 function mapper(
@@ -58,29 +46,29 @@ describe('the mapper CLI', () => {
   it('logs in, keeps the token private, and works through the logbooks', async () => {
     const config = mkdtempSync(join(work, 'config-'));
     const login = await mapper(
-      ['login', '--server', server.origin],
-      `${alice.username}\n${PASSWORD}\n`,
+      ['login', '--server', t.server.origin],
+      `${t.alice.username}\n${PASSWORD}\n`,
       config,
     );
     expect(login.code).toBe(0);
-    expect(login.out).toContain(`Signed in to ${server.origin} as ${alice.username}.`);
+    expect(login.out).toContain(`Signed in to ${t.server.origin} as ${t.alice.username}.`);
     const credentials = join(config, 'credentials.json');
     expect(statSync(credentials).mode & 0o777).toBe(0o600);
     expect(readFileSync(credentials, 'utf8')).not.toContain(PASSWORD);
 
-    const well = await alice.client.wells.create({
+    const well = await t.alice.client.wells.create({
       title: 'Fake',
       AUTH_MODEL_KEY: 'sk-cli-0000000000000',
       origin_loc: 'openai-compatible/llama3.2',
-      model_url: `${fake.url}/v1`,
+      model_url: `${t.fake.url}/v1`,
     });
-    const logbook = await alice.client.logbooks.create({
+    const logbook = await t.alice.client.logbooks.create({
       title: 'Road to Merv',
       logwell: well.wellid,
       log: '<query qid="cli00001">Which oasis first?</query>',
     });
     const session = await mapper(
-      ['--server', server.origin],
+      ['--server', t.server.origin],
       [
         'ls',
         `q -r "How far to Merv?" -l ${logbook.logid}`,
@@ -93,26 +81,26 @@ describe('the mapper CLI', () => {
     expect(session.out).toContain('Road to Merv');
     expect(session.out).toContain('Echo: How far to Merv?');
     expect(session.out).toContain('Echo: Which oasis first?');
-    const tags = (await alice.client.logbooks.get(logbook.logid)).log.match(/<(query|gen)\b/g);
+    const tags = (await t.alice.client.logbooks.get(logbook.logid)).log.match(/<(query|gen)\b/g);
     expect(tags).toEqual(['<query', '<query', '<gen', '<gen']);
   });
 
   it('refuses a wrong password and stays signed out', async () => {
     const config = mkdtempSync(join(work, 'config-'));
     const login = await mapper(
-      ['login', '--server', server.origin],
-      `${alice.username}\nwrong-password\n`,
+      ['login', '--server', t.server.origin],
+      `${t.alice.username}\nwrong-password\n`,
       config,
     );
     expect(login.code).toBe(1);
     expect(login.out).toContain('Authentication failed. Please check your credentials.');
-    const session = await mapper(['--server', server.origin], 'ls\n', config);
+    const session = await mapper(['--server', t.server.origin], 'ls\n', config);
     expect(session.out).toContain('Error fetching logbooks.');
   });
 
   for (const file of ['caravanserai.zip', 'caravanserai.tar.gz']) {
     it(`runs from the downloaded ${file} against the server it came from`, async () => {
-      const res = await server.http(`/download/${file}/`, { token: alice.token });
+      const res = await t.server.http(`/download/${file}/`, { token: t.alice.token });
       expect(res.status).toBe(200);
       const dir = mkdtempSync(join(work, 'unpacked-'));
       const bytes = Buffer.from(await res.arrayBuffer());
@@ -127,8 +115,8 @@ describe('the mapper CLI', () => {
       const config = mkdtempSync(join(work, 'config-'));
       // No --server: the package's config.json names the server it was downloaded from.
       const script = join(dir, 'mapper.mjs');
-      const login = await mapper(['login'], `${alice.username}\n${PASSWORD}\n`, config, script);
-      expect(login.out).toContain(`Signed in to ${server.origin}`);
+      const login = await mapper(['login'], `${t.alice.username}\n${PASSWORD}\n`, config, script);
+      expect(login.out).toContain(`Signed in to ${t.server.origin}`);
       const session = await mapper([], 'journal\necho from the package\n', config, script);
       expect(session.out).toContain('from the package');
     });

@@ -2,29 +2,25 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build.mjs';
-import { type SignedIn, startServer, type TestServer } from '../../server/test/helper.js';
+import { useServer } from '../../server/test/helper.js';
 import { writeCredentials } from '../src/config.js';
 
-let server: TestServer;
-let alice: SignedIn;
-let bundle: string;
-let config: string;
+const work = mkdtempSync(join(tmpdir(), 'caravanserai-tty-'));
+const bundle = join(work, 'mapper.mjs');
+const config = join(work, 'config');
 
 beforeAll(async () => {
-  const work = mkdtempSync(join(tmpdir(), 'caravanserai-tty-'));
-  bundle = join(work, 'mapper.mjs');
   await buildCli(bundle);
-  server = await startServer();
-  alice = await server.signup('alice');
-  config = join(work, 'config');
+}, 120_000);
+const t = useServer({ users: ['alice'] });
+beforeAll(() => {
   writeCredentials(
-    { server: server.origin, token: alice.token, username: alice.username },
+    { server: t.server.origin, token: t.alice.token, username: t.alice.username },
     { CARAVANSERAI_CONFIG_DIR: config },
   );
-}, 120_000);
-afterAll(() => server.close());
+});
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is stripped
 const plain = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
@@ -37,7 +33,7 @@ class Tty {
   constructor() {
     this.child = spawn(
       'script',
-      ['-qfec', `${process.execPath} ${bundle} --server ${server.origin}`, '/dev/null'],
+      ['-qfec', `${process.execPath} ${bundle} --server ${t.server.origin}`, '/dev/null'],
       {
         env: { ...process.env, CARAVANSERAI_CONFIG_DIR: config, COLUMNS: '100', LINES: '30' },
       },
@@ -71,23 +67,23 @@ class Tty {
 
 describe('the mapper CLI on a terminal', () => {
   it('edits lines, browses history, asks y/n, cancels with Ctrl+C and leaves with exit', async () => {
-    const logbook = await alice.client.logbooks.create({ title: 'Kept' });
+    const logbook = await t.alice.client.logbooks.create({ title: 'Kept' });
     const tty = new Tty();
     try {
-      await tty.waitFor(`signed in as ${alice.username}`);
+      await tty.waitFor(`signed in as ${t.alice.username}`);
       await tty.waitFor('@mapper$ ');
       tty.type('echo abc');
       tty.type('\x1b[D\x1b[D\x7fX\r');
       await tty.waitFor('\nXbc\n');
       tty.type('\x1b[A\r');
       await tty.waitFor('\nXbc\n', 2);
-      await tty.waitFor('Xbc\n' + `${alice.username}@mapper$ `, 2);
+      await tty.waitFor('Xbc\n' + `${t.alice.username}@mapper$ `, 2);
 
       tty.type(`rm -l ${logbook.logid}\r`);
       await tty.waitFor('(y/n)');
       tty.type('zn');
-      await tty.waitFor('Cancelled: nothing was deleted.\n' + `${alice.username}@mapper$ `);
-      expect((await alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
+      await tty.waitFor('Cancelled: nothing was deleted.\n' + `${t.alice.username}@mapper$ `);
+      expect((await t.alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
 
       tty.type('echo never');
       tty.type('\x03');

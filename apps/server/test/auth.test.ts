@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, PASSWORD, startServer, type TestServer } from './helper.js';
+import { expectStatus, PASSWORD, startServer, type TestServer, useServer } from './helper.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const t = useServer();
 
 let seq = 0;
 /** A username no other test in this file (or a parallel file) uses. */
 const uniqueName = (prefix = 'auth') => `${prefix}${process.pid}n${++seq}`;
 
 const post = (path: string, body: unknown, token?: string) =>
-  server.http(path, { method: 'POST', body: JSON.stringify(body), token });
+  t.server.http(path, { method: 'POST', body: JSON.stringify(body), token });
 
 const BAD_CREDENTIALS = { non_field_errors: ['Unable to log in with provided credentials.'] };
 const USERNAME_TAKEN = { username: ['A user with that username already exists.'] };
@@ -29,7 +25,7 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { key: string };
     expect(body.key).toMatch(/^[0-9a-f]{40}$/);
-    const me = await server.client(body.key).auth.user();
+    const me = await t.server.client(body.key).auth.user();
     expect(me).toMatchObject({ username, email: `${username}@example.com` });
   });
 
@@ -39,19 +35,19 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     const { key } = (await res.json()) as { key: string };
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    expect(await server.client(key).auth.user()).toMatchObject({ username, email: '' });
+    expect(await t.server.client(key).auth.user()).toMatchObject({ username, email: '' });
   });
 
   it('refuses passwords that do not match and creates no user', async () => {
     const username = uniqueName();
     const body = await expectStatus(
-      server.client().auth.register({ username, password1: PASSWORD, password2: `${PASSWORD}x` }),
+      t.server.client().auth.register({ username, password1: PASSWORD, password2: `${PASSWORD}x` }),
       400,
     );
     expect(body).toEqual({ non_field_errors: ["The two password fields didn't match."] });
-    const login = await expectStatus(server.client().auth.login({ username, password: PASSWORD }), 400);
+    const login = await expectStatus(t.server.client().auth.login({ username, password: PASSWORD }), 400);
     expect(login).toEqual(BAD_CREDENTIALS);
-    const row = await server.testDb.db.kysely
+    const row = await t.server.testDb.db.kysely
       .selectFrom('users')
       .select('id')
       .where('username_key', '=', username.toLowerCase())
@@ -61,7 +57,7 @@ describe('registration', () => {
 
   it('refuses a password that is too short', async () => {
     const body = await expectStatus(
-      server.client().auth.register({ username: uniqueName(), password1: 'x7!b', password2: 'x7!b' }),
+      t.server.client().auth.register({ username: uniqueName(), password1: 'x7!b', password2: 'x7!b' }),
       400,
     );
     expect(body.password1).toEqual(['This password is too short. It must contain at least 8 characters.']);
@@ -69,7 +65,7 @@ describe('registration', () => {
 
   it('refuses an entirely numeric password', async () => {
     const body = await expectStatus(
-      server
+      t.server
         .client()
         .auth.register({ username: uniqueName(), password1: '4815162342', password2: '4815162342' }),
       400,
@@ -79,20 +75,20 @@ describe('registration', () => {
 
   it('refuses a username that is taken, also when it differs only in case', async () => {
     const username = uniqueName('Taken');
-    await server.client().auth.register({ username, password1: PASSWORD, password2: PASSWORD });
+    await t.server.client().auth.register({ username, password1: PASSWORD, password2: PASSWORD });
     const same = await expectStatus(
-      server.client().auth.register({ username, password1: PASSWORD, password2: PASSWORD }),
+      t.server.client().auth.register({ username, password1: PASSWORD, password2: PASSWORD }),
       400,
     );
     expect(same).toEqual(USERNAME_TAKEN);
     const otherCase = await expectStatus(
-      server
+      t.server
         .client()
         .auth.register({ username: username.toLowerCase(), password1: PASSWORD, password2: PASSWORD }),
       400,
     );
     expect(otherCase).toEqual(USERNAME_TAKEN);
-    const rows = await server.testDb.db.kysely
+    const rows = await t.server.testDb.db.kysely
       .selectFrom('users')
       .select('username')
       .where('username_key', '=', username.toLowerCase())
@@ -112,7 +108,7 @@ describe('registration', () => {
 
   it('refuses an invalid email', async () => {
     const body = await expectStatus(
-      server.client().auth.register({
+      t.server.client().auth.register({
         username: uniqueName(),
         email: 'not-an-email',
         password1: PASSWORD,
@@ -126,24 +122,24 @@ describe('registration', () => {
 
 describe('login', () => {
   it('returns a new key each time, and each key works', async () => {
-    const user = await server.signup('login');
-    const first = await server.client().auth.login({ username: user.username, password: PASSWORD });
-    const second = await server.client().auth.login({ username: user.username, password: PASSWORD });
+    const user = await t.server.signup('login');
+    const first = await t.server.client().auth.login({ username: user.username, password: PASSWORD });
+    const second = await t.server.client().auth.login({ username: user.username, password: PASSWORD });
     expect(first.key).toMatch(/^[0-9a-f]{40}$/);
     expect(new Set([user.token, first.key, second.key]).size).toBe(3);
-    expect((await server.client(first.key).auth.user()).pk).toBe(user.pk);
-    expect((await server.client(second.key).auth.user()).pk).toBe(user.pk);
+    expect((await t.server.client(first.key).auth.user()).pk).toBe(user.pk);
+    expect((await t.server.client(second.key).auth.user()).pk).toBe(user.pk);
   });
 
   it('gives the same answer for a wrong password and for an unknown user', async () => {
-    const user = await server.signup('login');
+    const user = await t.server.signup('login');
     const wrong = await expectStatus(
-      server.client().auth.login({ username: user.username, password: `${PASSWORD}!` }),
+      t.server.client().auth.login({ username: user.username, password: `${PASSWORD}!` }),
       400,
     );
     expect(wrong).toEqual(BAD_CREDENTIALS);
     const unknown = await expectStatus(
-      server.client().auth.login({ username: uniqueName('nobody'), password: PASSWORD }),
+      t.server.client().auth.login({ username: uniqueName('nobody'), password: PASSWORD }),
       400,
     );
     expect(unknown).toEqual(BAD_CREDENTIALS);
@@ -166,7 +162,7 @@ describe('login', () => {
       expect(body).not.toHaveProperty('key');
     }
     const body = await expectStatus(
-      server.client().auth.login({ username: 'caravanserai', password: '!' }),
+      t.server.client().auth.login({ username: 'caravanserai', password: '!' }),
       400,
     );
     expect(body).toEqual(BAD_CREDENTIALS);
@@ -175,8 +171,8 @@ describe('login', () => {
 
 describe('the current user', () => {
   it('is {pk, username, email}', async () => {
-    const user = await server.signup('me');
-    const res = await server.http('/rest-auth/user/', { token: user.token });
+    const user = await t.server.signup('me');
+    const res = await t.server.http('/rest-auth/user/', { token: user.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       pk: user.pk,
@@ -186,26 +182,26 @@ describe('the current user', () => {
   });
 
   it('needs a token', async () => {
-    const res = await server.http('/rest-auth/user/');
+    const res = await t.server.http('/rest-auth/user/');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
   });
 
   it('refuses a bogus token', async () => {
-    const body = await expectStatus(server.client('0'.repeat(40)).auth.user(), 401);
+    const body = await expectStatus(t.server.client('0'.repeat(40)).auth.user(), 401);
     expect(body).toMatchObject({ detail: 'Invalid token.' });
   });
 
   it('changes email and location with PATCH', async () => {
-    const user = await server.signup('patch');
+    const user = await t.server.signup('patch');
     const updated = await user.client.auth.updateUser({ email: 'new@example.org', location: 'Samarkand' });
     expect(updated).toEqual({ pk: user.pk, username: user.username, email: 'new@example.org' });
     expect(await user.client.auth.user()).toMatchObject({ email: 'new@example.org' });
-    expect(await server.client().profiles.get(user.username)).toMatchObject({ location: 'Samarkand' });
+    expect(await t.server.client().profiles.get(user.username)).toMatchObject({ location: 'Samarkand' });
   });
 
   it('refuses an invalid email on PATCH and keeps the old one', async () => {
-    const user = await server.signup('patch');
+    const user = await t.server.signup('patch');
     const body = await expectStatus(user.client.auth.updateUser({ email: 'nope' }), 400);
     expect(body.email).toEqual(['Enter a valid email address.']);
     expect((await user.client.auth.user()).email).toBe(`${user.username}@example.com`);
@@ -214,20 +210,20 @@ describe('the current user', () => {
 
 describe('logout', () => {
   it('revokes that token only', async () => {
-    const user = await server.signup('logout');
-    const other = await server.client().auth.login({ username: user.username, password: PASSWORD });
+    const user = await t.server.signup('logout');
+    const other = await t.server.client().auth.login({ username: user.username, password: PASSWORD });
     await user.client.auth.logout();
-    const body = await expectStatus(server.client(user.token).auth.user(), 401);
+    const body = await expectStatus(t.server.client(user.token).auth.user(), 401);
     expect(body).toMatchObject({ detail: 'Invalid token.' });
-    expect((await server.client(other.key).auth.user()).pk).toBe(user.pk);
+    expect((await t.server.client(other.key).auth.user()).pk).toBe(user.pk);
   });
 });
 
 describe('stored secrets', () => {
   it('keeps tokens hashed', async () => {
-    const user = await server.signup('secret');
-    const { key } = await server.client().auth.login({ username: user.username, password: PASSWORD });
-    const rows = await server.testDb.db.kysely
+    const user = await t.server.signup('secret');
+    const { key } = await t.server.client().auth.login({ username: user.username, password: PASSWORD });
+    const rows = await t.server.testDb.db.kysely
       .selectFrom('tokens')
       .select('token_hash')
       .where('user_id', '=', user.pk)
@@ -239,7 +235,7 @@ describe('stored secrets', () => {
       expect(token_hash).not.toContain(key);
       expect(token_hash).not.toContain(user.token);
     }
-    const matches = await server.testDb.db.kysely
+    const matches = await t.server.testDb.db.kysely
       .selectFrom('tokens')
       .select('user_id')
       .where('token_hash', 'in', [key, user.token])
@@ -248,8 +244,8 @@ describe('stored secrets', () => {
   });
 
   it('keeps passwords as scrypt hashes, never the plain text', async () => {
-    const user = await server.signup('secret');
-    const row = await server.testDb.db.kysely
+    const user = await t.server.signup('secret');
+    const row = await t.server.testDb.db.kysely
       .selectFrom('users')
       .select('password_hash')
       .where('id', '=', user.pk)

@@ -1,24 +1,17 @@
 import { ApiError } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogbook, entriesOf, entry } from './factories.js';
-import { type SignedIn, startServer, type TestServer } from './helper.js';
+import { useServer } from './helper.js';
 
-let server: TestServer;
-let alice: SignedIn;
-
-beforeAll(async () => {
-  server = await startServer();
-  alice = await server.signup('alice');
-});
-afterAll(() => server.close());
+const t = useServer({ users: ['alice'] });
 
 describe('concurrent writes to one logbook', () => {
   it('keeps all 100 of 100 concurrent appends', async () => {
-    const logbook = await createLogbook(alice.client);
+    const logbook = await createLogbook(t.alice.client);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: String(i) }),
+        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: String(i) }),
       ),
     );
 
@@ -27,7 +20,7 @@ describe('concurrent writes to one logbook', () => {
     expect(new Set(results.map((r) => r.version)).size).toBe(100);
     expect(Math.max(...results.map((r) => r.index))).toBe(99);
 
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.entry_count).toBe(100);
     expect(after.version).toBe(101);
     const entries = entriesOf(after);
@@ -43,10 +36,10 @@ describe('concurrent writes to one logbook', () => {
   });
 
   it('lets exactly one of two log replacements with the same version win; the other gets 409', async () => {
-    const logbook = await createLogbook(alice.client, { log: '<comment>start</comment>' });
+    const logbook = await createLogbook(t.alice.client, { log: '<comment>start</comment>' });
     const logs = ['first', 'second'].map((word) => serializeLog([entry('comment', word)]));
     const outcomes = await Promise.allSettled(
-      logs.map((log) => alice.client.logbooks.updateLog(logbook.logid, { log, version: logbook.version })),
+      logs.map((log) => t.alice.client.logbooks.updateLog(logbook.logid, { log, version: logbook.version })),
     );
 
     const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
@@ -56,7 +49,7 @@ describe('concurrent writes to one logbook', () => {
     expect(lost[0]).toBeInstanceOf(ApiError);
     expect((lost[0] as ApiError).status).toBe(409);
 
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.version).toBe(logbook.version + 1);
     expect(after.log).toBe(won[0]!.log);
     expect(entriesOf(after)).toHaveLength(1);
@@ -64,10 +57,10 @@ describe('concurrent writes to one logbook', () => {
   });
 
   it('lets exactly one of two PUTs with the same version win', async () => {
-    const logbook = await createLogbook(alice.client, { log: '<comment>start</comment>' });
+    const logbook = await createLogbook(t.alice.client, { log: '<comment>start</comment>' });
     const outcomes = await Promise.allSettled(
       ['one', 'two'].map((word) =>
-        alice.client.logbooks.update(logbook.logid, {
+        t.alice.client.logbooks.update(logbook.logid, {
           title: word,
           log: serializeLog([entry('gen', word)]),
           version: logbook.version,
@@ -77,7 +70,7 @@ describe('concurrent writes to one logbook', () => {
     const statuses = outcomes.map((o) => (o.status === 'fulfilled' ? 200 : (o.reason as ApiError).status));
     expect(statuses.sort()).toEqual([200, 409]);
 
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(entriesOf(after)).toEqual([entry('gen', after.title)]);
   });
 });

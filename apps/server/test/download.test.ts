@@ -3,21 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startServer, type TestServer } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { startServer, useServer } from './helper.js';
 
 const BUNDLE = '#!/usr/bin/env node\nconsole.log("mapper");\n';
-let server: TestServer;
-let alice: SignedIn;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caravanserai-download-'));
-  writeFileSync(join(dir, 'mapper.mjs'), BUNDLE);
-  server = await startServer({ cliBundle: join(dir, 'mapper.mjs') });
-  alice = await server.signup('alice');
-});
-afterAll(() => server.close());
+const dir = mkdtempSync(join(tmpdir(), 'caravanserai-download-'));
+writeFileSync(join(dir, 'mapper.mjs'), BUNDLE);
+const t = useServer({ users: ['alice'], overrides: { cliBundle: join(dir, 'mapper.mjs') } });
 
 const EXPECTED = [
   'caravanserai/README.md',
@@ -29,7 +21,7 @@ const EXPECTED = [
 
 describe('terminal package downloads', () => {
   it('serves the zip with the bundle, launchers, README and this server as config', async () => {
-    const res = await server.http('/download/caravanserai.zip/', { token: alice.token });
+    const res = await t.server.http('/download/caravanserai.zip/', { token: t.alice.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="caravanserai.zip"');
@@ -37,12 +29,12 @@ describe('terminal package downloads', () => {
     expect(Object.keys(files).sort()).toEqual(EXPECTED);
     expect(new TextDecoder().decode(files['caravanserai/mapper.mjs'])).toBe(BUNDLE);
     expect(JSON.parse(new TextDecoder().decode(files['caravanserai/config.json']))).toEqual({
-      server: server.origin,
+      server: t.server.origin,
     });
   });
 
   it('serves the tarball with an executable launcher', async () => {
-    const res = await server.http('/download/caravanserai.tar.gz', { token: alice.token });
+    const res = await t.server.http('/download/caravanserai.tar.gz', { token: t.alice.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
     const archive = join(dir, 'package.tar.gz');
@@ -79,9 +71,9 @@ describe('terminal package downloads', () => {
   });
 
   it('refuses anonymous downloads, unknown names and paths outside the package', async () => {
-    expect((await server.http('/download/caravanserai.zip/')).status).toBe(401);
+    expect((await t.server.http('/download/caravanserai.zip/')).status).toBe(401);
     for (const name of ['caravanserai.rar', '..%2F..%2Fpackage.json', 'mapper.mjs', '%2Fetc%2Fpasswd']) {
-      const res = await server.http(`/download/${name}/`, { token: alice.token });
+      const res = await t.server.http(`/download/${name}/`, { token: t.alice.token });
       expect(res.status).toBe(404);
     }
   });

@@ -1,5 +1,7 @@
 import { ApiClient } from '@caravanserai/api';
+import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import type { FastifyServerOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { seedExamples } from '../src/seed/seed-examples.js';
@@ -85,6 +87,71 @@ export async function startServer(
       await testDb.drop();
     },
   };
+}
+
+export interface UseServerOptions<U extends string> {
+  /** Users to sign up, in this order; each name is also the prefix of that user's unique username. */
+  users?: readonly U[];
+  /** Also start a fake AI provider, before the server, and allow the server's wells to call it. */
+  fake?: boolean;
+  /** Config on top of the test defaults (and of the fake's allowed host). */
+  overrides?: Partial<Config>;
+  /** The server's logger, as startServer takes it. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** What useServer returns: its properties can be read only inside tests and hooks. */
+export type UsedServer<U extends string = never> = {
+  readonly server: TestServer;
+  /** The fake AI provider; there is one only with `fake: true`. */
+  readonly fake: FakeProvider;
+} & { readonly [name in U]: SignedIn };
+
+/**
+ * The usual setup of a test file: a server (and a fake AI provider if asked) started and the users
+ * signed up in beforeAll, everything closed in afterAll. It registers those vitest hooks itself, so
+ * call it at module top level; the returned object's properties are filled in by the time tests
+ * run, e.g. `const t = useServer({ users: ['alice'] })`, then `t.server` and `t.alice` in a test.
+ * Hooks registered after it run after it, and can use it.
+ */
+export function useServer<const U extends string = never>(options: UseServerOptions<U> = {}): UsedServer<U> {
+  const { users = [], fake: withFake = false, overrides = {}, logger } = options;
+  let server: TestServer | undefined;
+  let fake: FakeProvider | undefined;
+  const signedIn = new Map<string, SignedIn>();
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value !== undefined) return value;
+    if (what === 'fake' && !withFake)
+      throw new Error('useServer: no fake provider was asked for (fake: true)');
+    throw new Error(
+      `useServer: ${what} is not ready; read it in tests or hooks, after its beforeAll has run`,
+    );
+  };
+  const used = {
+    get server() {
+      return ready(server, 'server');
+    },
+    get fake() {
+      return ready(fake, 'fake');
+    },
+  };
+  for (const name of users) {
+    if (name in used) throw new Error(`useServer: a user cannot be called ${name}`);
+    Object.defineProperty(used, name, { enumerable: true, get: () => ready(signedIn.get(name), name) });
+  }
+
+  beforeAll(async () => {
+    if (withFake) fake = await startFakeProvider();
+    const allowed = fake ? { wellAllowedHosts: [new URL(fake.url).host] } : {};
+    server = await startServer({ ...allowed, ...overrides }, logger);
+    for (const name of users) signedIn.set(name, await server.signup(name));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+  return used as UsedServer<U>;
 }
 
 /** Asserts a call fails with an ApiError of the given status and returns its body. */

@@ -1,14 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startServer, type TestServer } from './helper.js';
+import { type SignedIn, startServer, type TestServer, useServer } from './helper.js';
 
-let server: TestServer;
-let user: SignedIn;
-beforeAll(async () => {
-  server = await startServer();
-  user = await server.signup('errors');
-});
-afterAll(() => server.close());
+const t = useServer({ users: ['user'] });
 
 interface Answer {
   status: number;
@@ -22,10 +16,10 @@ async function send(
   body: string,
   init: { method?: string; contentType?: string } = {},
 ): Promise<Answer> {
-  const res = await server.http(path, {
+  const res = await t.server.http(path, {
     method: init.method ?? 'POST',
     body,
-    token: user.token,
+    token: t.user.token,
     headers: { 'content-type': init.contentType ?? 'application/json' },
   });
   return {
@@ -36,8 +30,8 @@ async function send(
 }
 
 async function expectNothingCreated(): Promise<void> {
-  expect(await user.client.journals.list()).toEqual([]);
-  expect(await user.client.logbooks.list()).toEqual([]);
+  expect(await t.user.client.journals.list()).toEqual([]);
+  expect(await t.user.client.logbooks.list()).toEqual([]);
 }
 
 describe('request bodies the server cannot use', () => {
@@ -51,7 +45,7 @@ describe('request bodies the server cannot use', () => {
   });
 
   it('refuses malformed JSON on a route open to anonymous callers', async () => {
-    const res = await server.http('/rest-auth/login/', {
+    const res = await t.server.http('/rest-auth/login/', {
       method: 'POST',
       body: '{"username": "a", "password": ',
     });
@@ -61,9 +55,9 @@ describe('request bodies the server cannot use', () => {
   });
 
   it('refuses an empty body declared as JSON', async () => {
-    const res = await server.http('/journals/', {
+    const res = await t.server.http('/journals/', {
       method: 'POST',
-      token: user.token,
+      token: t.user.token,
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
@@ -99,9 +93,9 @@ describe('request bodies the server cannot use', () => {
 
   it('accepts a body just under the limit', async () => {
     const log = `<?xml version="1.0" encoding="UTF-8"?>\n<logbook><comment>${'x'.repeat(1024 * 1024)}</comment></logbook>`;
-    const created = await user.client.logbooks.create({ title: 'Big but fine', log });
+    const created = await t.user.client.logbooks.create({ title: 'Big but fine', log });
     expect(created.entry_count).toBe(1);
-    await user.client.logbooks.remove(created.logid);
+    await t.user.client.logbooks.remove(created.logid);
   });
 
   it('refuses a content type it does not speak with 415', async () => {
@@ -117,7 +111,7 @@ describe('request bodies the server cannot use', () => {
 describe('paths the API does not have', () => {
   it('answers 404 {"detail": "Not found."} in JSON', async () => {
     for (const path of ['/nope/', '/journals/logbooks/x/y/z/', '/rest-auth/whoami/']) {
-      const res = await server.http(path);
+      const res = await t.server.http(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await res.json()).toMatchObject({ detail: 'Not found.' });
@@ -125,7 +119,7 @@ describe('paths the API does not have', () => {
   });
 
   it('answers 404 in JSON for a method the path does not have', async () => {
-    const res = await server.http('/rest-auth/login/', { method: 'DELETE' });
+    const res = await t.server.http('/rest-auth/login/', { method: 'DELETE' });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ detail: 'Not found.' });
   });

@@ -1,31 +1,22 @@
 import { type ApiClient, Logbook } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogbook, entriesOf, entry, nextMillisecond, sampleEntries } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, useServer } from './helper.js';
 
-let server: TestServer;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  server = await startServer();
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
-});
-afterAll(() => server.close());
+const t = useServer({ users: ['alice', 'bob'] });
 
 const INVALID_LOG = { log: ['Invalid log XML format.'] };
 
 describe('logbook list', () => {
   it('shows only the caller’s own logbooks, most recently modified first', async () => {
-    const carol = await server.signup('carol');
+    const carol = await t.server.signup('carol');
     const first = await createLogbook(carol.client, { title: 'first' });
     await nextMillisecond();
     const second = await createLogbook(carol.client, { title: 'second' });
     await nextMillisecond();
     const third = await createLogbook(carol.client, { title: 'third' });
-    const someoneElses = await createLogbook(bob.client, { private: false });
+    const someoneElses = await createLogbook(t.bob.client, { private: false });
 
     const ids = (await carol.client.logbooks.list()).map((l) => l.logid);
     expect(ids).toEqual([third.logid, second.logid, first.logid]);
@@ -43,16 +34,16 @@ describe('logbook list', () => {
   });
 
   it('does not list the public examples or other users’ public logbooks', async () => {
-    const dave = await server.signup('dave');
+    const dave = await t.server.signup('dave');
     expect(await dave.client.logbooks.list()).toEqual([]);
   });
 });
 
 describe('creating a logbook', () => {
   it('answers 201; an empty or missing title becomes Default and it is private by default', async () => {
-    const response = await server.http('/journals/logbooks/', {
+    const response = await t.server.http('/journals/logbooks/', {
       method: 'POST',
-      token: alice.token,
+      token: t.alice.token,
       body: JSON.stringify({ title: '' }),
     });
     expect(response.status).toBe(201);
@@ -64,22 +55,22 @@ describe('creating a logbook', () => {
     expect(blank.entry_count).toBe(0);
     expect(entriesOf(blank)).toEqual([]);
 
-    const missing = await alice.client.logbooks.create({});
+    const missing = await t.alice.client.logbooks.create({});
     expect(missing.title).toBe('Default');
     expect(missing.private).toBe(true);
   });
 
   it('serves the detail with the XML log, owner, version and entry count', async () => {
     const entries = sampleEntries();
-    const created = await alice.client.logbooks.create({
+    const created = await t.alice.client.logbooks.create({
       title: 'Detailed',
       description: 'with entries',
       log: serializeLog(entries),
     });
-    const logbook = await alice.client.logbooks.get(created.logid);
+    const logbook = await t.alice.client.logbooks.get(created.logid);
     expect(logbook.title).toBe('Detailed');
     expect(logbook.description).toBe('with entries');
-    expect(logbook.owner.username).toBe(alice.username);
+    expect(logbook.owner.username).toBe(t.alice.username);
     expect(logbook.version).toBe(1);
     expect(logbook.entry_count).toBe(3);
     expect(logbook.log.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<logbook version="1">')).toBe(
@@ -90,7 +81,7 @@ describe('creating a logbook', () => {
   });
 
   it('accepts a bare run of entries as the log', async () => {
-    const created = await alice.client.logbooks.create({
+    const created = await t.alice.client.logbooks.create({
       log: '<comment>a note</comment><query qid="q1">why?</query>',
     });
     expect(created.entry_count).toBe(2);
@@ -99,94 +90,100 @@ describe('creating a logbook', () => {
   });
 
   it('files it in the caller’s own journal', async () => {
-    const journal = await alice.client.journals.create({ title: 'Mine' });
-    const logbook = await createLogbook(alice.client, { journal: journal.jid });
+    const journal = await t.alice.client.journals.create({ title: 'Mine' });
+    const logbook = await createLogbook(t.alice.client, { journal: journal.jid });
     expect(logbook.journal).toBe(journal.jid);
-    expect((await alice.client.journals.get(journal.jid)).logbooks.map((l) => l.logid)).toEqual([
+    expect((await t.alice.client.journals.get(journal.jid)).logbooks.map((l) => l.logid)).toEqual([
       logbook.logid,
     ]);
   });
 
   it('refuses someone else’s journal or an unknown well with 400 and creates nothing', async () => {
-    const bobsJournal = await bob.client.journals.create({ title: 'Bob only' });
-    const before = await alice.client.logbooks.list();
+    const bobsJournal = await t.bob.client.journals.create({ title: 'Bob only' });
+    const before = await t.alice.client.logbooks.list();
 
-    const journalError = await expectStatus(alice.client.logbooks.create({ journal: bobsJournal.jid }), 400);
+    const journalError = await expectStatus(
+      t.alice.client.logbooks.create({ journal: bobsJournal.jid }),
+      400,
+    );
     expect(Object.keys(journalError)).toEqual(['journal']);
     expect(journalError.journal).toEqual([`Invalid pk "${bobsJournal.jid}" - object does not exist.`]);
 
-    const wellError = await expectStatus(alice.client.logbooks.create({ logwell: 'no-such-well' }), 400);
+    const wellError = await expectStatus(t.alice.client.logbooks.create({ logwell: 'no-such-well' }), 400);
     expect(Object.keys(wellError)).toEqual(['logwell']);
 
-    expect(await alice.client.logbooks.list()).toEqual(before);
-    expect((await bob.client.journals.get(bobsJournal.jid)).logbooks).toEqual([]);
+    expect(await t.alice.client.logbooks.list()).toEqual(before);
+    expect((await t.bob.client.journals.get(bobsJournal.jid)).logbooks).toEqual([]);
   });
 
   it('refuses a log that is not XML with 400 and creates nothing', async () => {
-    const before = await alice.client.logbooks.list();
+    const before = await t.alice.client.logbooks.list();
     for (const log of [
       '<comment>unclosed',
       '<comment>a</query>',
       '<logbook><comment>x</comment>',
       'just text <',
     ]) {
-      expect(await expectStatus(alice.client.logbooks.create({ title: 'broken', log }), 400)).toEqual(
+      expect(await expectStatus(t.alice.client.logbooks.create({ title: 'broken', log }), 400)).toEqual(
         INVALID_LOG,
       );
     }
-    expect(await alice.client.logbooks.list()).toEqual(before);
+    expect(await t.alice.client.logbooks.list()).toEqual(before);
   });
 
   it('refuses anonymous creation with 401', async () => {
-    await expectStatus(server.client().logbooks.create({ title: 'anon' }), 401);
-    await expectStatus(server.client().logbooks.list(), 401);
+    await expectStatus(t.server.client().logbooks.create({ title: 'anon' }), 401);
+    await expectStatus(t.server.client().logbooks.list(), 401);
   });
 });
 
 describe('reading a logbook', () => {
   it('hides a private logbook from other users and from anonymous visitors (404)', async () => {
-    const secret = await createLogbook(alice.client, { title: 'secret', log: serializeLog(sampleEntries()) });
-    expect(await expectStatus(bob.client.logbooks.get(secret.logid), 404)).toEqual({
+    const secret = await createLogbook(t.alice.client, {
+      title: 'secret',
+      log: serializeLog(sampleEntries()),
+    });
+    expect(await expectStatus(t.bob.client.logbooks.get(secret.logid), 404)).toEqual({
       detail: 'Logbook not found.',
       code: 'not_found',
     });
-    await expectStatus(server.client().logbooks.get(secret.logid), 404);
-    expect((await alice.client.logbooks.get(secret.logid)).title).toBe('secret');
+    await expectStatus(t.server.client().logbooks.get(secret.logid), 404);
+    expect((await t.alice.client.logbooks.get(secret.logid)).title).toBe('secret');
   });
 
   it('shows a public logbook to anyone, including anonymous visitors', async () => {
-    const shared = await createLogbook(alice.client, {
+    const shared = await createLogbook(t.alice.client, {
       title: 'shared',
       private: false,
       log: serializeLog(sampleEntries()),
     });
-    for (const reader of [bob.client, server.client()]) {
+    for (const reader of [t.bob.client, t.server.client()]) {
       const logbook = await reader.logbooks.get(shared.logid);
       expect(logbook.title).toBe('shared');
-      expect(logbook.owner.username).toBe(alice.username);
+      expect(logbook.owner.username).toBe(t.alice.username);
       expect(entriesOf(logbook)).toEqual(sampleEntries());
     }
   });
 
   it('answers 404 for an unknown logid', async () => {
-    await expectStatus(alice.client.logbooks.get('no-such-logbook'), 404);
-    await expectStatus(alice.client.logbooks.update('no-such-logbook', { title: 'x' }), 404);
-    await expectStatus(alice.client.logbooks.patch('no-such-logbook', { title: 'x' }), 404);
-    await expectStatus(alice.client.logbooks.remove('no-such-logbook'), 404);
-    await expectStatus(alice.client.logbooks.touch('no-such-logbook'), 404);
-    await expectStatus(alice.client.logbooks.updateLog('no-such-logbook', { log: '' }), 404);
+    await expectStatus(t.alice.client.logbooks.get('no-such-logbook'), 404);
+    await expectStatus(t.alice.client.logbooks.update('no-such-logbook', { title: 'x' }), 404);
+    await expectStatus(t.alice.client.logbooks.patch('no-such-logbook', { title: 'x' }), 404);
+    await expectStatus(t.alice.client.logbooks.remove('no-such-logbook'), 404);
+    await expectStatus(t.alice.client.logbooks.touch('no-such-logbook'), 404);
+    await expectStatus(t.alice.client.logbooks.updateLog('no-such-logbook', { log: '' }), 404);
     await expectStatus(
-      alice.client.tags.submit({ logid: 'no-such-logbook', tag: 'comment', content: 'x' }),
+      t.alice.client.tags.submit({ logid: 'no-such-logbook', tag: 'comment', content: 'x' }),
       404,
     );
   });
 
   it('works with and without the trailing slash', async () => {
-    const logbook = await createLogbook(alice.client, { title: 'slashless' });
-    const detail = await server.http(`/journals/logbooks/${logbook.logid}`, { token: alice.token });
+    const logbook = await createLogbook(t.alice.client, { title: 'slashless' });
+    const detail = await t.server.http(`/journals/logbooks/${logbook.logid}`, { token: t.alice.token });
     expect(detail.status).toBe(200);
     expect(Logbook.parse(await detail.json()).title).toBe('slashless');
-    const list = await server.http('/journals/logbooks', { token: alice.token });
+    const list = await t.server.http('/journals/logbooks', { token: t.alice.token });
     expect(list.status).toBe(200);
   });
 });
@@ -207,52 +204,58 @@ function writes(client: ApiClient, logid: string): [string, () => Promise<unknow
 
 describe('a public logbook of someone else', () => {
   it('refuses every change by another user with 403 and stays unchanged', async () => {
-    const shared = await createLogbook(alice.client, { private: false, log: serializeLog(sampleEntries()) });
+    const shared = await createLogbook(t.alice.client, {
+      private: false,
+      log: serializeLog(sampleEntries()),
+    });
     await nextMillisecond();
-    const before = await alice.client.logbooks.get(shared.logid);
-    for (const [name, call] of writes(bob.client, shared.logid)) {
+    const before = await t.alice.client.logbooks.get(shared.logid);
+    for (const [name, call] of writes(t.bob.client, shared.logid)) {
       const body = await expectStatus(call(), 403);
       expect(body.detail, name).toBe('Only the owner can change this logbook.');
     }
-    expect(await alice.client.logbooks.get(shared.logid)).toEqual(before);
-    expect((await alice.client.logbooks.list())[0]?.logid).toBe(shared.logid);
+    expect(await t.alice.client.logbooks.get(shared.logid)).toEqual(before);
+    expect((await t.alice.client.logbooks.list())[0]?.logid).toBe(shared.logid);
   });
 
   it('refuses every change by an anonymous visitor with 401 and stays unchanged', async () => {
-    const shared = await createLogbook(alice.client, { private: false, log: serializeLog(sampleEntries()) });
-    const before = await alice.client.logbooks.get(shared.logid);
-    for (const [name, call] of writes(server.client(), shared.logid)) {
+    const shared = await createLogbook(t.alice.client, {
+      private: false,
+      log: serializeLog(sampleEntries()),
+    });
+    const before = await t.alice.client.logbooks.get(shared.logid);
+    for (const [name, call] of writes(t.server.client(), shared.logid)) {
       const body = await expectStatus(call(), 401);
       expect(body.detail, name).toBe('Authentication credentials were not provided.');
     }
-    expect(await alice.client.logbooks.get(shared.logid)).toEqual(before);
+    expect(await t.alice.client.logbooks.get(shared.logid)).toEqual(before);
   });
 
   it('answers 404 to another user’s writes on a private logbook and stays unchanged', async () => {
-    const secret = await createLogbook(alice.client, { log: serializeLog(sampleEntries()) });
-    const before = await alice.client.logbooks.get(secret.logid);
-    for (const [name, call] of writes(bob.client, secret.logid)) {
+    const secret = await createLogbook(t.alice.client, { log: serializeLog(sampleEntries()) });
+    const before = await t.alice.client.logbooks.get(secret.logid);
+    for (const [name, call] of writes(t.bob.client, secret.logid)) {
       const body = await expectStatus(call(), 404);
       expect(body.detail, name).toBe('Logbook not found.');
     }
-    expect(await alice.client.logbooks.get(secret.logid)).toEqual(before);
+    expect(await t.alice.client.logbooks.get(secret.logid)).toEqual(before);
   });
 });
 
 describe('version marker', () => {
   it('tells a reader the version and entry count, and moves on every entry change', async () => {
-    const logbook = await createLogbook(alice.client, { private: false });
-    const before = await server.client().logbooks.version(logbook.logid);
+    const logbook = await createLogbook(t.alice.client, { private: false });
+    const before = await t.server.client().logbooks.version(logbook.logid);
     expect(before).toMatchObject({ logid: logbook.logid, version: logbook.version, entry_count: 0 });
-    await alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'a note' });
-    const after = await bob.client.logbooks.version(logbook.logid);
+    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'a note' });
+    const after = await t.bob.client.logbooks.version(logbook.logid);
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.entry_count).toBe(1);
   });
 
   it('hides a private logbook’s marker from others', async () => {
-    const logbook = await createLogbook(alice.client);
-    await expectStatus(bob.client.logbooks.version(logbook.logid), 404);
-    await expectStatus(server.client().logbooks.version(logbook.logid), 404);
+    const logbook = await createLogbook(t.alice.client);
+    await expectStatus(t.bob.client.logbooks.version(logbook.logid), 404);
+    await expectStatus(t.server.client().logbooks.version(logbook.logid), 404);
   });
 });

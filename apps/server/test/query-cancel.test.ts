@@ -1,36 +1,21 @@
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { parseLog } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWell, eventually, ORIGINS } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, type SignedIn, useServer } from './helper.js';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const t = useServer({ users: ['alice', 'bob'], fake: true });
 
 async function logbookWithWell(owner: SignedIn) {
-  const well = await createWell(owner.client, fake, ORIGINS['openai-compatible']);
+  const well = await createWell(owner.client, t.fake, ORIGINS['openai-compatible']);
   return owner.client.logbooks.create({ title: 'stoppable', logwell: well.wellid, private: false });
 }
 
 describe('stopping a query', () => {
   it('stops a streamed answer: the query stays, no answer is stored, usage says cancelled', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'reply', text: 'one two three four five six', chunks: 6, chunkDelayMs: 150 });
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'reply', text: 'one two three four five six', chunks: 6, chunkDelayMs: 150 });
     let qid = '';
-    const streamed = alice.client.queries.stream(
+    const streamed = t.alice.client.queries.stream(
       { logid: logbook.logid, prompt: 'Count slowly', qid: 'stopme01' },
       {
         onQuery: (q) => {
@@ -39,13 +24,13 @@ describe('stopping a query', () => {
       },
     );
     await eventually(async () => (qid === 'stopme01' ? true : undefined));
-    expect(await alice.client.queries.cancel({ logid: logbook.logid, qid })).toEqual({ cancelled: true });
+    expect(await t.alice.client.queries.cancel({ logid: logbook.logid, qid })).toEqual({ cancelled: true });
     const failure = await expectStatus(streamed, 409);
     expect(failure.detail).toBe('Query cancelled.');
 
-    const entries = parseLog((await alice.client.logbooks.get(logbook.logid)).log);
+    const entries = parseLog((await t.alice.client.logbooks.get(logbook.logid)).log);
     expect(entries.map((e) => e.tag)).toEqual(['query']);
-    const usage = await server.testDb.db.kysely
+    const usage = await t.server.testDb.db.kysely
       .selectFrom('usage')
       .select('outcome')
       .where('logid', '=', logbook.logid)
@@ -54,24 +39,28 @@ describe('stopping a query', () => {
   });
 
   it('stops a non-streamed answer with 409', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'hang' });
-    const submitted = alice.client.queries.submit({ logid: logbook.logid, prompt: 'Wait', qid: 'stopme02' });
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'hang' });
+    const submitted = t.alice.client.queries.submit({
+      logid: logbook.logid,
+      prompt: 'Wait',
+      qid: 'stopme02',
+    });
     await eventually(async () =>
-      fake.requests.some((r) => r.messages.at(-1)?.content === 'Wait') ? true : undefined,
+      t.fake.requests.some((r) => r.messages.at(-1)?.content === 'Wait') ? true : undefined,
     );
-    expect(await alice.client.queries.cancel({ logid: logbook.logid, qid: 'stopme02' })).toEqual({
+    expect(await t.alice.client.queries.cancel({ logid: logbook.logid, qid: 'stopme02' })).toEqual({
       cancelled: true,
     });
     expect((await expectStatus(submitted, 409)).detail).toBe('Query cancelled.');
   });
 
   it('says so when nothing is running, and lets only the owner stop', async () => {
-    const logbook = await logbookWithWell(alice);
-    expect(await alice.client.queries.cancel({ logid: logbook.logid, qid: 'idle0001' })).toEqual({
+    const logbook = await logbookWithWell(t.alice);
+    expect(await t.alice.client.queries.cancel({ logid: logbook.logid, qid: 'idle0001' })).toEqual({
       cancelled: false,
     });
-    await expectStatus(bob.client.queries.cancel({ logid: logbook.logid, qid: 'idle0001' }), 403);
-    await expectStatus(server.client().queries.cancel({ logid: logbook.logid, qid: 'idle0001' }), 401);
+    await expectStatus(t.bob.client.queries.cancel({ logid: logbook.logid, qid: 'idle0001' }), 403);
+    await expectStatus(t.server.client().queries.cancel({ logid: logbook.logid, qid: 'idle0001' }), 401);
   });
 });

@@ -1,29 +1,17 @@
 import { ApiError } from '@caravanserai/api';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogbook, createWell, entriesOf, entry, ORIGINS, TEST_API_KEY } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, type SignedIn, startServer, type TestServer, useServer } from './helper.js';
 
 const AI_FAILED = 'Error fetching response from AI.';
 const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
 
-let fake: FakeProvider;
-let server: TestServer;
-let alice: SignedIn;
+const t = useServer({ users: ['alice'], fake: true });
 
-beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => t.fake.reset());
 
 async function logbookWithWell(user: SignedIn, provider: keyof typeof ORIGINS = 'openai-compatible') {
-  const well = await createWell(user.client, fake, ORIGINS[provider]);
+  const well = await createWell(user.client, t.fake, ORIGINS[provider]);
   return createLogbook(user.client, { logwell: well.wellid });
 }
 
@@ -70,20 +58,20 @@ describe('a provider HTTP error', () => {
   for (const provider of PROVIDERS) {
     for (const status of [401, 429, 500]) {
       it(`${provider} ${status}: 502 with the provider's message, the query kept, no answer`, async () => {
-        const logbook = await logbookWithWell(alice, provider);
+        const logbook = await logbookWithWell(t.alice, provider);
         const message = `Fake ${status} failure for ${provider}`;
-        fake.enqueue({ kind: 'error', status, message });
+        t.fake.enqueue({ kind: 'error', status, message });
 
         const body = await expectStatus(
-          alice.client.queries.submit({ logid: logbook.logid, prompt: 'Will this fail?', context: '' }),
+          t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Will this fail?', context: '' }),
           502,
         );
         expect(body.detail).toBe(AI_FAILED);
         expect(body.reason).toEqual(expect.stringContaining(message));
 
-        expect(fake.requests).toHaveLength(1);
-        await expectOnlyTheQuery(alice, logbook.logid, 'Will this fail?');
-        expect(await usageRows(server, logbook.logid)).toEqual([
+        expect(t.fake.requests).toHaveLength(1);
+        await expectOnlyTheQuery(t.alice, logbook.logid, 'Will this fail?');
+        expect(await usageRows(t.server, logbook.logid)).toEqual([
           {
             outcome: 'error',
             streamed: 0,
@@ -98,10 +86,10 @@ describe('a provider HTTP error', () => {
   }
 
   it('keeps the API key out of the reason even when the provider echoes it', async () => {
-    const logbook = await logbookWithWell(alice, 'openai');
-    fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${TEST_API_KEY}.` });
+    const logbook = await logbookWithWell(t.alice, 'openai');
+    t.fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${TEST_API_KEY}.` });
     const body = await expectStatus(
-      alice.client.queries.submit({ logid: logbook.logid, prompt: 'Key?', context: '' }),
+      t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Key?', context: '' }),
       502,
     );
     expect(body.reason).toEqual(expect.stringContaining('Incorrect API key provided'));
@@ -110,37 +98,37 @@ describe('a provider HTTP error', () => {
   });
 
   it('a retried query with the same qid reuses the kept query entry', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'error', status: 500, message: 'Try again later' });
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'error', status: 500, message: 'Try again later' });
     const prompt = { logid: logbook.logid, prompt: 'Again?', context: '', qid: 'retry001' };
-    await expectStatus(alice.client.queries.submit(prompt), 502);
-    fake.enqueue({ kind: 'reply', text: 'Second time lucky.' });
-    await alice.client.queries.submit(prompt);
-    expect(await entriesNow(alice, logbook.logid)).toEqual([
+    await expectStatus(t.alice.client.queries.submit(prompt), 502);
+    t.fake.enqueue({ kind: 'reply', text: 'Second time lucky.' });
+    await t.alice.client.queries.submit(prompt);
+    expect(await entriesNow(t.alice, logbook.logid)).toEqual([
       entry('query', 'Again?', { qid: 'retry001' }),
       entry('gen', 'Second time lucky.', { qid: 'retry001' }),
     ]);
-    expect((await usageRows(server, logbook.logid)).map((r) => r.outcome).sort()).toEqual(['error', 'ok']);
+    expect((await usageRows(t.server, logbook.logid)).map((r) => r.outcome).sort()).toEqual(['error', 'ok']);
   });
 
   it('a connection dropped before any answer: 502, the query kept', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'drop', text: 'never sent', afterChunks: 0 });
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'drop', text: 'never sent', afterChunks: 0 });
     const body = await expectStatus(
-      alice.client.queries.submit({ logid: logbook.logid, prompt: 'Hello?', context: '' }),
+      t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Hello?', context: '' }),
       502,
     );
     expect(body.detail).toBe(AI_FAILED);
-    await expectOnlyTheQuery(alice, logbook.logid, 'Hello?');
+    await expectOnlyTheQuery(t.alice, logbook.logid, 'Hello?');
   });
 });
 
 describe('a failure while streaming', () => {
   it('a stream dropped halfway: the deltas so far, then an error event; the query kept, no answer', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'drop', text: 'One two three four five six.', afterChunks: 2 });
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'drop', text: 'One two three four five six.', afterChunks: 2 });
 
-    const events = await streamEvents(server, alice.token, {
+    const events = await streamEvents(t.server, t.alice.token, {
       logid: logbook.logid,
       prompt: 'Count',
       context: '',
@@ -155,17 +143,17 @@ describe('a failure while streaming', () => {
     expect('One two three four five six.'.startsWith(deltas.join(''))).toBe(true);
     expect(deltas.join('')).not.toBe('One two three four five six.');
 
-    await expectOnlyTheQuery(alice, logbook.logid, 'Count');
-    expect(await usageRows(server, logbook.logid)).toEqual([
+    await expectOnlyTheQuery(t.alice, logbook.logid, 'Count');
+    expect(await usageRows(t.server, logbook.logid)).toEqual([
       expect.objectContaining({ outcome: 'error', streamed: 1 }),
     ]);
   });
 
   for (const provider of ['openai', 'anthropic', 'google'] as const) {
     it(`a streamed ${provider} 500: an error event with the provider's message`, async () => {
-      const logbook = await logbookWithWell(alice, provider);
-      fake.enqueue({ kind: 'error', status: 500, message: 'The fake is overloaded' });
-      const events = await streamEvents(server, alice.token, {
+      const logbook = await logbookWithWell(t.alice, provider);
+      t.fake.enqueue({ kind: 'error', status: 500, message: 'The fake is overloaded' });
+      const events = await streamEvents(t.server, t.alice.token, {
         logid: logbook.logid,
         prompt: 'Busy?',
         context: '',
@@ -177,17 +165,17 @@ describe('a failure while streaming', () => {
           reason: expect.stringContaining('The fake is overloaded'),
         }),
       );
-      await expectOnlyTheQuery(alice, logbook.logid, 'Busy?');
-      expect(await usageRows(server, logbook.logid)).toEqual([
+      await expectOnlyTheQuery(t.alice, logbook.logid, 'Busy?');
+      expect(await usageRows(t.server, logbook.logid)).toEqual([
         expect.objectContaining({ outcome: 'error', streamed: 1, input_tokens: 0, output_tokens: 0 }),
       ]);
     });
   }
 
   it('the client rejects with a 502 ApiError carrying the detail and reason', async () => {
-    const logbook = await logbookWithWell(alice);
-    fake.enqueue({ kind: 'error', status: 429, message: 'Slow down' });
-    const error = await alice.client.queries
+    const logbook = await logbookWithWell(t.alice);
+    t.fake.enqueue({ kind: 'error', status: 429, message: 'Slow down' });
+    const error = await t.alice.client.queries
       .stream({ logid: logbook.logid, prompt: 'Now?', context: '' })
       .then(
         () => null,
@@ -198,7 +186,7 @@ describe('a failure while streaming', () => {
     expect((error as ApiError).body).toEqual(
       expect.objectContaining({ detail: AI_FAILED, reason: expect.stringContaining('Slow down') }),
     );
-    await expectOnlyTheQuery(alice, logbook.logid, 'Now?');
+    await expectOnlyTheQuery(t.alice, logbook.logid, 'Now?');
   });
 });
 
@@ -206,14 +194,14 @@ describe('a provider that never answers', () => {
   let slow: TestServer;
   let bob: SignedIn;
   beforeAll(async () => {
-    slow = await startServer({ wellAllowedHosts: [new URL(fake.url).host], queryTimeoutMs: 500 });
+    slow = await startServer({ wellAllowedHosts: [new URL(t.fake.url).host], queryTimeoutMs: 500 });
     bob = await slow.signup('bob');
   });
   afterAll(() => slow.close());
 
   it('submit: 502 naming the time limit, the query kept, usage outcome timeout', async () => {
     const logbook = await logbookWithWell(bob);
-    fake.enqueue({ kind: 'hang' });
+    t.fake.enqueue({ kind: 'hang' });
     const started = Date.now();
     const body = await expectStatus(
       bob.client.queries.submit({ logid: logbook.logid, prompt: 'Anyone there?', context: '' }),
@@ -230,7 +218,7 @@ describe('a provider that never answers', () => {
 
   it('stream: an error event naming the time limit, the query kept, usage outcome timeout', async () => {
     const logbook = await logbookWithWell(bob);
-    fake.enqueue({ kind: 'hang' });
+    t.fake.enqueue({ kind: 'hang' });
     const events = await streamEvents(slow, bob.token, {
       logid: logbook.logid,
       prompt: 'Still there?',
@@ -248,7 +236,7 @@ describe('a provider that never answers', () => {
 
   it('a slow stream that started answering is still cut at the time limit', async () => {
     const logbook = await logbookWithWell(bob);
-    fake.enqueue({ kind: 'reply', text: 'a b c d e f g h', chunks: 8, chunkDelayMs: 150 });
+    t.fake.enqueue({ kind: 'reply', text: 'a b c d e f g h', chunks: 8, chunkDelayMs: 150 });
     const events = await streamEvents(slow, bob.token, {
       logid: logbook.logid,
       prompt: 'Take your time',

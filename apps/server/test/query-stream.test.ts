@@ -1,23 +1,11 @@
 import { ApiError, QueryResult, type QuerySubmit } from '@caravanserai/api';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogbook, createWell, entriesOf, entry, eventually, ORIGINS } from './factories.js';
-import { type SignedIn, startServer, type TestServer } from './helper.js';
+import { useServer } from './helper.js';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
+const t = useServer({ users: ['alice'], fake: true });
 
-beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => t.fake.reset());
 
 const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
 const ANSWER = 'The quick brown fox jumps over the lazy dog.';
@@ -44,13 +32,13 @@ function parseEvents(text: string): Event[] {
 }
 
 async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatible') {
-  const well = await createWell(alice.client, fake, ORIGINS[provider]);
-  return createLogbook(alice.client, { logwell: well.wellid });
+  const well = await createWell(t.alice.client, t.fake, ORIGINS[provider]);
+  return createLogbook(t.alice.client, { logwell: well.wellid });
 }
 
 /** Raw POST to the streaming route, as alice unless `token` is null (anonymous). */
-function postStream(body: QuerySubmit, token: string | null = alice.token) {
-  return server.http('/journals/query/stream/', {
+function postStream(body: QuerySubmit, token: string | null = t.alice.token) {
+  return t.server.http('/journals/query/stream/', {
     method: 'POST',
     body: JSON.stringify(body),
     ...(token ? { token } : {}),
@@ -58,14 +46,14 @@ function postStream(body: QuerySubmit, token: string | null = alice.token) {
 }
 
 async function entriesNow(logid: string) {
-  return entriesOf(await alice.client.logbooks.get(logid));
+  return entriesOf(await t.alice.client.logbooks.get(logid));
 }
 
 describe('POST /journals/query/stream/', () => {
   for (const provider of PROVIDERS) {
     it(`streams a ${provider} answer as query, deltas, then done with the stored entry`, async () => {
       const logbook = await logbookWithWell(provider);
-      fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 4, inputTokens: 9, outputTokens: 4 });
+      t.fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 4, inputTokens: 9, outputTokens: 4 });
 
       const res = await postStream({
         logid: logbook.logid,
@@ -101,9 +89,9 @@ describe('POST /journals/query/stream/', () => {
         entry('query', 'Say the pangram', { qid }),
         entry('gen', deltas.join(''), { qid }),
       ]);
-      expect(fake.requests).toHaveLength(1);
-      expect(fake.requests[0]?.stream).toBe(true);
-      expect(fake.requests[0]?.messages).toEqual([
+      expect(t.fake.requests).toHaveLength(1);
+      expect(t.fake.requests[0]?.stream).toBe(true);
+      expect(t.fake.requests[0]?.messages).toEqual([
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Say the pangram' },
       ]);
@@ -112,13 +100,13 @@ describe('POST /journals/query/stream/', () => {
 
   it('keeps the qid of a query entry already stored and adds no second one', async () => {
     const logbook = await logbookWithWell();
-    await alice.client.tags.submit({
+    await t.alice.client.tags.submit({
       logid: logbook.logid,
       tag: 'query',
       content: 'Hi',
       attrs: { qid: 'kept0001' },
     });
-    fake.enqueue({ kind: 'reply', text: 'Hello.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Hello.' });
     const events = parseEvents(
       await (await postStream({ logid: logbook.logid, prompt: 'Hi', qid: 'kept0001', context: '' })).text(),
     );
@@ -134,11 +122,11 @@ describe('POST /journals/query/stream/', () => {
 describe('client.queries.stream()', () => {
   it('calls onQuery once and onDelta per piece, then resolves with the stored answer', async () => {
     const logbook = await logbookWithWell('openai');
-    fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 4, inputTokens: 7, outputTokens: 3 });
+    t.fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 4, inputTokens: 7, outputTokens: 3 });
     const deltas: string[] = [];
     const queries: { qid: string; index: number }[] = [];
 
-    const result = await alice.client.queries.stream(
+    const result = await t.alice.client.queries.stream(
       { logid: logbook.logid, prompt: 'Pangram, please', context: '' },
       { onQuery: (q) => queries.push(q), onDelta: (text) => deltas.push(text) },
     );
@@ -162,12 +150,12 @@ describe('client.queries.stream()', () => {
 
   it('stores the whole answer although the client disconnects after the first delta', async () => {
     const logbook = await logbookWithWell();
-    fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 6, chunkDelayMs: 50 });
+    t.fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 6, chunkDelayMs: 50 });
     const controller = new AbortController();
     const deltas: string[] = [];
 
     await expect(
-      alice.client.queries.stream(
+      t.alice.client.queries.stream(
         { logid: logbook.logid, prompt: 'Slowly', context: '' },
         {
           signal: controller.signal,
@@ -192,13 +180,13 @@ describe('client.queries.stream()', () => {
 
 describe('refusals come back as JSON errors, not a stream', () => {
   it('a salted logbook: 409, no provider call, no entry', async () => {
-    const well = await createWell(alice.client, fake, ORIGINS.openai);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid, salted: true });
+    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true });
     const res = await postStream({ logid: logbook.logid, prompt: 'Thaw?' });
     expect(res.status).toBe(409);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual(expect.objectContaining({ detail: expect.stringContaining('salted') }));
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
     expect(await entriesNow(logbook.logid)).toEqual([]);
   });
 
@@ -208,22 +196,22 @@ describe('refusals come back as JSON errors, not a stream', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual(expect.objectContaining({ detail: expect.any(String) }));
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
     expect(await entriesNow(logbook.logid)).toEqual([]);
   });
 
   it('the client rejects with the refusal’s status and body', async () => {
-    const well = await createWell(alice.client, fake, ORIGINS.openai);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid, salted: true });
-    const error = await alice.client.queries.stream({ logid: logbook.logid, prompt: 'Thaw?' }).then(
+    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true });
+    const error = await t.alice.client.queries.stream({ logid: logbook.logid, prompt: 'Thaw?' }).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).detail).toEqual(expect.stringContaining('salted'));
-    const blank = await server
-      .client(alice.token)
+    const blank = await t.server
+      .client(t.alice.token)
       .queries.stream({ logid: logbook.logid, prompt: ' ' })
       .then(
         () => null,
@@ -231,6 +219,6 @@ describe('refusals come back as JSON errors, not a stream', () => {
       );
     expect((blank as ApiError).status).toBe(400);
     expect((blank as ApiError).fields).toEqual({ prompt: ['This field may not be blank.'] });
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
   });
 });

@@ -1,25 +1,11 @@
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { parseLog, serializeLog } from '@caravanserai/logbook';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogbook, createWell, entriesOf, entry, ORIGINS } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, useServer } from './helper.js';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
-let bob: SignedIn;
+const t = useServer({ users: ['alice', 'bob'], fake: true });
 
-beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => t.fake.reset());
 
 /** Where each family's non-streaming call lands on the fake, and the wire format it speaks. */
 const WIRE = {
@@ -38,19 +24,19 @@ const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
 
 /** A logbook of alice's attached to a new well of the given family. */
 async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatible', log?: string) {
-  const well = await createWell(alice.client, fake, ORIGINS[provider]);
-  const logbook = await createLogbook(alice.client, { logwell: well.wellid, ...(log ? { log } : {}) });
+  const well = await createWell(t.alice.client, t.fake, ORIGINS[provider]);
+  const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, ...(log ? { log } : {}) });
   return { well, logbook };
 }
 
 async function entriesNow(logid: string) {
-  return entriesOf(await alice.client.logbooks.get(logid));
+  return entriesOf(await t.alice.client.logbooks.get(logid));
 }
 
 /** What the fake was sent by the only call it received. */
 function onlyRequest() {
-  expect(fake.requests).toHaveLength(1);
-  const [request] = fake.requests;
+  expect(t.fake.requests).toHaveLength(1);
+  const [request] = t.fake.requests;
   if (!request) throw new Error('the fake received no request');
   return request;
 }
@@ -60,9 +46,9 @@ describe('query submit through each provider family', () => {
     it(`stores the query and the ${provider} answer in one call`, async () => {
       const { logbook } = await logbookWithWell(provider);
       const answer = `Brief answer from ${provider}.`;
-      fake.enqueue({ kind: 'reply', text: answer, inputTokens: 13, outputTokens: 5 });
+      t.fake.enqueue({ kind: 'reply', text: answer, inputTokens: 13, outputTokens: 5 });
 
-      const res = await alice.client.raw('POST', '/journals/query/submit/', {
+      const res = await t.alice.client.raw('POST', '/journals/query/submit/', {
         body: { logid: logbook.logid, prompt: 'Hello there', shell_mode: 'QUERY', context: 'Be brief.' },
       });
       const body = (await res.json()) as { data: { qid: string } };
@@ -79,7 +65,7 @@ describe('query submit through each provider family', () => {
         },
       });
 
-      const after = await alice.client.logbooks.get(logbook.logid);
+      const after = await t.alice.client.logbooks.get(logbook.logid);
       expect(after.version).toBe(logbook.version + 2);
       expect(parseLog(after.log)).toEqual([
         entry('query', 'Hello there', { qid }),
@@ -102,15 +88,15 @@ describe('query submit through each provider family', () => {
 describe('query entries and qids', () => {
   it('adds no second query entry when one with the qid is already stored', async () => {
     const { logbook } = await logbookWithWell();
-    await alice.client.tags.submit({
+    await t.alice.client.tags.submit({
       logid: logbook.logid,
       tag: 'query',
       content: 'Why is the sky blue?',
       attrs: { qid: 'skyqid01' },
     });
-    fake.enqueue({ kind: 'reply', text: 'Rayleigh scattering.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Rayleigh scattering.' });
 
-    const result = await alice.client.queries.submit({
+    const result = await t.alice.client.queries.submit({
       logid: logbook.logid,
       prompt: 'Why is the sky blue?',
       shell_mode: 'QUERY',
@@ -134,8 +120,8 @@ describe('query entries and qids', () => {
 
   it('stores a new query under the qid the caller chose', async () => {
     const { logbook } = await logbookWithWell();
-    fake.enqueue({ kind: 'reply', text: 'Yes.' });
-    const result = await alice.client.queries.submit({
+    t.fake.enqueue({ kind: 'reply', text: 'Yes.' });
+    const result = await t.alice.client.queries.submit({
       logid: logbook.logid,
       prompt: 'Ready?',
       context: '',
@@ -150,8 +136,8 @@ describe('query entries and qids', () => {
 
   it('gives each query without a qid a fresh one', async () => {
     const { logbook } = await logbookWithWell();
-    const first = await alice.client.queries.submit({ logid: logbook.logid, prompt: 'One', context: '' });
-    const second = await alice.client.queries.submit({ logid: logbook.logid, prompt: 'Two', context: '' });
+    const first = await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'One', context: '' });
+    const second = await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Two', context: '' });
     expect(first.data.qid).not.toBe(second.data.qid);
     const entries = await entriesNow(logbook.logid);
     expect(entries.map((e) => [e.tag, e.attrs.qid])).toEqual([
@@ -195,7 +181,7 @@ function expectNoHiddenEntries(messages: readonly { content: string }[]) {
 describe('messages sent to the model', () => {
   it('memory off with a context: the context as system, then the prompt', async () => {
     const { logbook } = await logbookWithWell('openai-compatible', SEEDED);
-    await alice.client.queries.submit({
+    await t.alice.client.queries.submit({
       logid: logbook.logid,
       prompt: 'And 4 + 4?',
       shell_mode: 'QUERY',
@@ -211,14 +197,14 @@ describe('messages sent to the model', () => {
   for (const context of ['', 'No Context']) {
     it(`context ${JSON.stringify(context)}: the prompt alone, though the log has context entries`, async () => {
       const { logbook } = await logbookWithWell('openai-compatible', SEEDED);
-      await alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?', context });
+      await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?', context });
       expect(onlyRequest().messages).toEqual([{ role: 'user', content: 'And 4 + 4?' }]);
     });
   }
 
   it('context left out: the logbook’s context entries, joined, as system', async () => {
     const { logbook } = await logbookWithWell('openai-compatible', LATE_CONTEXT);
-    await alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?' });
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?' });
     const { messages } = onlyRequest();
     expect(messages).toEqual([
       { role: 'system', content: 'You are terse.\n\nAnswer with digits.' },
@@ -229,8 +215,8 @@ describe('messages sent to the model', () => {
   for (const provider of PROVIDERS) {
     it(`memory on (${provider}): the stored conversation in order, the prompt once`, async () => {
       const { logbook } = await logbookWithWell(provider, SEEDED);
-      fake.enqueue({ kind: 'reply', text: 'Eight.' });
-      const first = await alice.client.queries.submit({
+      t.fake.enqueue({ kind: 'reply', text: 'Eight.' });
+      const first = await t.alice.client.queries.submit({
         logid: logbook.logid,
         prompt: 'And 4 + 4?',
         shell_mode: 'QUERY',
@@ -245,9 +231,9 @@ describe('messages sent to the model', () => {
       expectNoHiddenEntries(messages);
 
       // The answer just stored is part of the conversation the next query replays.
-      fake.reset();
-      fake.enqueue({ kind: 'reply', text: 'Ten.' });
-      await alice.client.queries.submit({
+      t.fake.reset();
+      t.fake.enqueue({ kind: 'reply', text: 'Ten.' });
+      await t.alice.client.queries.submit({
         logid: logbook.logid,
         prompt: 'And 5 + 5?',
         context: 'You are terse.',
@@ -266,8 +252,8 @@ describe('messages sent to the model', () => {
   for (const family of PROVIDERS) {
     it(`memory on (${family}): a context entry added mid-conversation joins the one system text`, async () => {
       const { logbook } = await logbookWithWell(family, LATE_CONTEXT);
-      fake.enqueue({ kind: 'reply', text: 'Eight.' });
-      const result = await alice.client.queries.submit({
+      t.fake.enqueue({ kind: 'reply', text: 'Eight.' });
+      const result = await t.alice.client.queries.submit({
         logid: logbook.logid,
         prompt: 'And 4 + 4?',
         memory: true,
@@ -287,18 +273,18 @@ describe('messages sent to the model', () => {
 describe('which well answers', () => {
   it('uses the logbook’s well when wellid is left out or null, and the named well otherwise', async () => {
     const { logbook } = await logbookWithWell('openai-compatible');
-    const other = await createWell(alice.client, fake, ORIGINS.anthropic);
+    const other = await createWell(t.alice.client, t.fake, ORIGINS.anthropic);
 
-    await alice.client.queries.submit({ logid: logbook.logid, prompt: 'Left out', context: '' });
-    await alice.client.queries.submit({ logid: logbook.logid, prompt: 'Null', context: '', wellid: null });
-    await alice.client.queries.submit({
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Left out', context: '' });
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Null', context: '', wellid: null });
+    await t.alice.client.queries.submit({
       logid: logbook.logid,
       prompt: 'Named',
       context: '',
       wellid: other.wellid,
     });
 
-    expect(fake.requests.map((r) => [r.path, r.model, r.messages.at(-1)?.content])).toEqual([
+    expect(t.fake.requests.map((r) => [r.path, r.model, r.messages.at(-1)?.content])).toEqual([
       ['/v1/chat/completions', 'llama3.2', 'Left out'],
       ['/v1/chat/completions', 'llama3.2', 'Null'],
       ['/v1/messages', 'claude-haiku-4-5', 'Named'],
@@ -306,81 +292,81 @@ describe('which well answers', () => {
   });
 
   it('refuses with 400 on wellid when the logbook has no well and none is named', async () => {
-    const logbook = await createLogbook(alice.client);
+    const logbook = await createLogbook(t.alice.client);
     const body = await expectStatus(
-      alice.client.queries.submit({ logid: logbook.logid, prompt: 'Anyone?', shell_mode: 'QUERY' }),
+      t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Anyone?', shell_mode: 'QUERY' }),
       400,
     );
     expect(body.wellid).toEqual([expect.any(String)]);
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
     expect(await entriesNow(logbook.logid)).toEqual([]);
   });
 
   it('refuses with 400 on wellid when the named well is someone else’s', async () => {
     const { logbook } = await logbookWithWell();
-    const bobsWell = await createWell(bob.client, fake, ORIGINS.openai);
+    const bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai);
     const body = await expectStatus(
-      alice.client.queries.submit({ logid: logbook.logid, prompt: 'Borrow', wellid: bobsWell.wellid }),
+      t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Borrow', wellid: bobsWell.wellid }),
       400,
     );
     expect(body.wellid).toEqual([expect.any(String)]);
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
     expect(await entriesNow(logbook.logid)).toEqual([]);
   });
 });
 
 describe('refusals', () => {
   it('refuses a salted logbook with 409, calls no provider and adds no entry', async () => {
-    const well = await createWell(alice.client, fake, ORIGINS.openai);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid, salted: true, log: SEEDED });
+    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true, log: SEEDED });
     const body = await expectStatus(
-      alice.client.queries.submit({ logid: logbook.logid, prompt: 'Thaw?', shell_mode: 'QUERY' }),
+      t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Thaw?', shell_mode: 'QUERY' }),
       409,
     );
     expect(body.detail).toEqual(expect.stringContaining('salted'));
-    expect(fake.requests).toEqual([]);
-    const after = await alice.client.logbooks.get(logbook.logid);
+    expect(t.fake.requests).toEqual([]);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.version).toBe(logbook.version);
     expect(entriesOf(after)).toEqual(parseLog(SEEDED));
   });
 
   it('answers 404 for another user’s private logbook and 403 for a public one', async () => {
     const { logbook: hidden } = await logbookWithWell();
-    const well = await createWell(alice.client, fake, ORIGINS.openai);
-    const shown = await createLogbook(alice.client, { logwell: well.wellid, private: false });
-    const bobsWell = await createWell(bob.client, fake, ORIGINS.openai);
+    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const shown = await createLogbook(t.alice.client, { logwell: well.wellid, private: false });
+    const bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai);
 
     for (const [logbook, status] of [
       [hidden, 404],
       [shown, 403],
     ] as const) {
       await expectStatus(
-        bob.client.queries.submit({ logid: logbook.logid, prompt: 'Mine now', wellid: bobsWell.wellid }),
+        t.bob.client.queries.submit({ logid: logbook.logid, prompt: 'Mine now', wellid: bobsWell.wellid }),
         status,
       );
-      await expectStatus(bob.client.queries.submit({ logid: logbook.logid, prompt: 'Mine now' }), status);
+      await expectStatus(t.bob.client.queries.submit({ logid: logbook.logid, prompt: 'Mine now' }), status);
       expect(await entriesNow(logbook.logid)).toEqual([]);
     }
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
   });
 
   it('answers 401 to an anonymous caller', async () => {
     const { logbook } = await logbookWithWell();
     const body = await expectStatus(
-      server.client().queries.submit({ logid: logbook.logid, prompt: 'Hello?' }),
+      t.server.client().queries.submit({ logid: logbook.logid, prompt: 'Hello?' }),
       401,
     );
     expect(body.detail).toEqual(expect.any(String));
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
     expect(await entriesNow(logbook.logid)).toEqual([]);
   });
 
   for (const prompt of ['', '   \n ']) {
     it(`refuses the blank prompt ${JSON.stringify(prompt)} with 400 on prompt`, async () => {
       const { logbook } = await logbookWithWell();
-      const body = await expectStatus(alice.client.queries.submit({ logid: logbook.logid, prompt }), 400);
+      const body = await expectStatus(t.alice.client.queries.submit({ logid: logbook.logid, prompt }), 400);
       expect(body.prompt).toEqual(['This field may not be blank.']);
-      expect(fake.requests).toEqual([]);
+      expect(t.fake.requests).toEqual([]);
       expect(await entriesNow(logbook.logid)).toEqual([]);
     });
   }

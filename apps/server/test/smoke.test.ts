@@ -1,17 +1,13 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './helper.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const t = useServer();
 
 describe('a fresh server', () => {
   it('serves the seeded public examples to anonymous visitors', async () => {
     for (const { logid, title } of EXAMPLE_LOGBOOKS) {
-      const logbook = await server.client().logbooks.get(logid);
+      const logbook = await t.server.client().logbooks.get(logid);
       expect(logbook.title).toBe(title);
       expect(logbook.private).toBe(false);
       expect(logbook.salted).toBe(true);
@@ -20,7 +16,7 @@ describe('a fresh server', () => {
   });
 
   it('signs a new user up and in', async () => {
-    const alice = await server.signup('alice');
+    const alice = await t.server.signup('alice');
     const me = await alice.client.auth.user();
     expect(me.username).toBe(alice.username);
   });

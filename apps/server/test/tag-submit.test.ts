@@ -1,21 +1,14 @@
 import { TAGS } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogbook, entriesOf, entry } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, useServer } from './helper.js';
 
-let server: TestServer;
-let alice: SignedIn;
-
-beforeAll(async () => {
-  server = await startServer();
-  alice = await server.signup('alice');
-});
-afterAll(() => server.close());
+const t = useServer({ users: ['alice'] });
 
 const INVALID_INDEX = { index: ['Invalid log index.'] };
 
 async function emptyLogbook() {
-  return createLogbook(alice.client);
+  return createLogbook(t.alice.client);
 }
 
 /** A logbook holding comment, context, mirage, in that order. */
@@ -26,20 +19,20 @@ async function threeEntries() {
     ['context', 'be brief'],
     ['mirage', 'a wrong answer'],
   ] as const) {
-    await alice.client.tags.submit({ logid: logbook.logid, tag, content });
+    await t.alice.client.tags.submit({ logid: logbook.logid, tag, content });
   }
-  return alice.client.logbooks.get(logbook.logid);
+  return t.alice.client.logbooks.get(logbook.logid);
 }
 
 describe('appending an entry', () => {
   it('returns modified_status, the new entry’s index and the new version', async () => {
     const logbook = await emptyLogbook();
-    const first = await alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'one' });
+    const first = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'one' });
     expect(first).toEqual({ modified_status: true, index: 0, version: 2 });
-    const second = await alice.client.tags.submit({ logid: logbook.logid, tag: 'code', content: 'two' });
+    const second = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'code', content: 'two' });
     expect(second).toEqual({ modified_status: true, index: 1, version: 3 });
 
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.version).toBe(3);
     expect(after.entry_count).toBe(2);
     expect(entriesOf(after)).toEqual([entry('comment', 'one'), entry('code', 'two')]);
@@ -48,48 +41,48 @@ describe('appending an entry', () => {
   it('accepts every approved tag and keeps attributes', async () => {
     const logbook = await emptyLogbook();
     for (const tag of TAGS) {
-      await alice.client.tags.submit({
+      await t.alice.client.tags.submit({
         logid: logbook.logid,
         tag,
         content: tag,
         attrs: { qid: 'fixedqid', lang: 'ts' },
       });
     }
-    const entries = entriesOf(await alice.client.logbooks.get(logbook.logid));
+    const entries = entriesOf(await t.alice.client.logbooks.get(logbook.logid));
     expect(entries).toEqual(TAGS.map((tag) => entry(tag, tag, { qid: 'fixedqid', lang: 'ts' })));
   });
 
   it('gives a query without a qid an 8-character qid, returned and stored', async () => {
     const logbook = await emptyLogbook();
-    const result = await alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'Why?' });
+    const result = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'Why?' });
     expect(result.qid).toMatch(/^[a-z0-9]{8}$/);
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.log).toContain(`<query qid="${result.qid}">Why?</query>`);
     expect(entriesOf(after)).toEqual([entry('query', 'Why?', { qid: result.qid ?? '' })]);
 
-    const other = await alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'And?' });
+    const other = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'And?' });
     expect(other.qid).not.toBe(result.qid);
   });
 
   it('keeps the qid a query already carries', async () => {
     const logbook = await emptyLogbook();
-    const result = await alice.client.tags.submit({
+    const result = await t.alice.client.tags.submit({
       logid: logbook.logid,
       tag: 'query',
       content: 'Mine',
       attrs: { qid: 'myqid123' },
     });
     expect(result.qid).toBe('myqid123');
-    expect(entriesOf(await alice.client.logbooks.get(logbook.logid))).toEqual([
+    expect(entriesOf(await t.alice.client.logbooks.get(logbook.logid))).toEqual([
       entry('query', 'Mine', { qid: 'myqid123' }),
     ]);
   });
 
   it('refuses an unknown tag with 400 on tag listing the approved tags, appending nothing', async () => {
     const logbook = await emptyLogbook();
-    const response = await server.http('/journals/tag/submit/', {
+    const response = await t.server.http('/journals/tag/submit/', {
       method: 'POST',
-      token: alice.token,
+      token: t.alice.token,
       body: JSON.stringify({ logid: logbook.logid, tag: 'script', content: 'alert(1)' }),
     });
     expect(response.status).toBe(400);
@@ -98,14 +91,17 @@ describe('appending an entry', () => {
     expect(body.tag).toEqual([
       "'script' is not an approved tag. Approved tags: context, comment, query, mirage, gen, code, shell, command.",
     ]);
-    expect(await alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
+    expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
   });
 
   it('refuses an append without content', async () => {
     const logbook = await emptyLogbook();
-    const body = await expectStatus(alice.client.tags.submit({ logid: logbook.logid, tag: 'comment' }), 400);
+    const body = await expectStatus(
+      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment' }),
+      400,
+    );
     expect(body).toEqual({ content: ['This field is required.'] });
-    expect(await alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
+    expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
   });
 
   it('refuses characters XML cannot hold with 400 and appends nothing', async () => {
@@ -117,13 +113,13 @@ describe('appending an entry', () => {
       'lone \uD800 surrogate',
     ]) {
       const body = await expectStatus(
-        alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content }),
+        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content }),
         400,
       );
       expect(Object.keys(body)).toEqual(['content']);
     }
     await expectStatus(
-      alice.client.tags.submit({
+      t.alice.client.tags.submit({
         logid: logbook.logid,
         tag: 'comment',
         content: 'ok',
@@ -131,7 +127,7 @@ describe('appending an entry', () => {
       }),
       400,
     );
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after).toEqual(logbook);
     expect(after.entry_count).toBe(0);
   });
@@ -149,9 +145,14 @@ describe('appending an entry', () => {
       '',
     ];
     for (const content of tricky) {
-      await alice.client.tags.submit({ logid: logbook.logid, tag: 'gen', content, attrs: { note: `"'<>&` } });
+      await t.alice.client.tags.submit({
+        logid: logbook.logid,
+        tag: 'gen',
+        content,
+        attrs: { note: `"'<>&` },
+      });
     }
-    const after = await alice.client.logbooks.get(logbook.logid);
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(entriesOf(after)).toEqual(tricky.map((content) => entry('gen', content, { note: `"'<>&` })));
     expect(after.log).not.toContain('<b>');
   });
@@ -160,39 +161,39 @@ describe('appending an entry', () => {
 describe('changing an entry by index', () => {
   it('re-tags it to fresh_tag, keeping its content', async () => {
     const logbook = await threeEntries();
-    const result = await alice.client.tags.submit({
+    const result = await t.alice.client.tags.submit({
       logid: logbook.logid,
       tag: 'comment',
       index: 0,
       fresh_tag: 'gen',
     });
     expect(result).toEqual({ modified_status: true, index: 0, version: logbook.version + 1 });
-    expect(entriesOf(await alice.client.logbooks.get(logbook.logid))).toEqual([
+    expect(entriesOf(await t.alice.client.logbooks.get(logbook.logid))).toEqual([
       entry('gen', 'a note'),
       entry('context', 'be brief'),
       entry('mirage', 'a wrong answer'),
     ]);
 
-    await alice.client.tags.submit({ logid: logbook.logid, tag: 'mirage', index: 2, fresh_tag: 'comment' });
-    expect(entriesOf(await alice.client.logbooks.get(logbook.logid))[2]).toEqual(
+    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'mirage', index: 2, fresh_tag: 'comment' });
+    expect(entriesOf(await t.alice.client.logbooks.get(logbook.logid))[2]).toEqual(
       entry('comment', 'a wrong answer'),
     );
   });
 
   it('replaces its content when content is given, and blanks it with an empty string', async () => {
     const logbook = await threeEntries();
-    await alice.client.tags.submit({
+    await t.alice.client.tags.submit({
       logid: logbook.logid,
       tag: 'context',
       index: 1,
       content: 'be thorough',
     });
-    expect(entriesOf(await alice.client.logbooks.get(logbook.logid))[1]).toEqual(
+    expect(entriesOf(await t.alice.client.logbooks.get(logbook.logid))[1]).toEqual(
       entry('context', 'be thorough'),
     );
 
-    await alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: '' });
-    const after = await alice.client.logbooks.get(logbook.logid);
+    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: '' });
+    const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(entriesOf(after)).toEqual([
       entry('comment', ''),
       entry('context', 'be thorough'),
@@ -205,38 +206,38 @@ describe('changing an entry by index', () => {
     const logbook = await threeEntries();
     for (const index of [3, 4, 1000, -1]) {
       const body = await expectStatus(
-        alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index, fresh_tag: 'gen' }),
+        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index, fresh_tag: 'gen' }),
         400,
       );
       expect(body, `index ${index}`).toEqual(INVALID_INDEX);
     }
-    expect(await alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
+    expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
   });
 
   it('refuses with 409 when the entry is no longer the tag the client saw', async () => {
     const logbook = await threeEntries();
     const body = await expectStatus(
-      alice.client.tags.submit({ logid: logbook.logid, tag: 'gen', index: 0, fresh_tag: 'comment' }),
+      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'gen', index: 0, fresh_tag: 'comment' }),
       409,
     );
     expect(String(body.detail)).toContain("'comment'");
-    expect(await alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
+    expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
   });
 
   it('refuses replacement content XML cannot hold, changing nothing', async () => {
     const logbook = await threeEntries();
     const body = await expectStatus(
-      alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: 'bad \u0000' }),
+      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: 'bad \u0000' }),
       400,
     );
     expect(Object.keys(body)).toEqual(['content']);
-    expect(await alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
+    expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(logbook);
   });
 
   it('leaves the other entries as they were', async () => {
     const logbook = await threeEntries();
-    await alice.client.tags.submit({ logid: logbook.logid, tag: 'context', index: 1, fresh_tag: 'mirage' });
-    const [first, , third] = entriesOf(await alice.client.logbooks.get(logbook.logid));
+    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'context', index: 1, fresh_tag: 'mirage' });
+    const [first, , third] = entriesOf(await t.alice.client.logbooks.get(logbook.logid));
     expect(first).toEqual(entry('comment', 'a note'));
     expect(third).toEqual(entry('mirage', 'a wrong answer'));
   });

@@ -1,13 +1,9 @@
 import type { Logbook, UsageSummary, Well } from '@caravanserai/api';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogbook, createWell, ORIGINS } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, type SignedIn, useServer } from './helper.js';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
-let bob: SignedIn;
+const t = useServer({ users: ['alice', 'bob'], fake: true });
 let alpha: Well;
 let beta: Well;
 let bobsWell: Well;
@@ -21,36 +17,28 @@ async function logbookOn(user: SignedIn, well: Well): Promise<Logbook> {
 }
 
 beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
-  alpha = await createWell(alice.client, fake, ORIGINS['openai-compatible'], 'Alpha well');
-  beta = await createWell(alice.client, fake, ORIGINS.anthropic, 'Beta well');
-  bobsWell = await createWell(bob.client, fake, ORIGINS.openai, 'Bob’s well');
+  alpha = await createWell(t.alice.client, t.fake, ORIGINS['openai-compatible'], 'Alpha well');
+  beta = await createWell(t.alice.client, t.fake, ORIGINS.anthropic, 'Beta well');
+  bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai, 'Bob’s well');
 
   const start = Date.now();
-  const onAlpha = await logbookOn(alice, alpha);
-  const onBeta = await logbookOn(alice, beta);
-  fake.enqueue({ kind: 'reply', text: 'One.', inputTokens: 10, outputTokens: 3 });
-  await alice.client.queries.submit({ logid: onAlpha.logid, prompt: 'First', context: '' });
-  fake.enqueue({ kind: 'reply', text: 'Two.', inputTokens: 20, outputTokens: 4 });
-  await alice.client.queries.submit({ logid: onAlpha.logid, prompt: 'Second', context: '' });
-  fake.enqueue({ kind: 'reply', text: 'Three.', inputTokens: 30, outputTokens: 5 });
-  await alice.client.queries.stream({ logid: onBeta.logid, prompt: 'Third', context: '' });
-  fake.enqueue({ kind: 'error', status: 500, message: 'Down for maintenance' });
+  const onAlpha = await logbookOn(t.alice, alpha);
+  const onBeta = await logbookOn(t.alice, beta);
+  t.fake.enqueue({ kind: 'reply', text: 'One.', inputTokens: 10, outputTokens: 3 });
+  await t.alice.client.queries.submit({ logid: onAlpha.logid, prompt: 'First', context: '' });
+  t.fake.enqueue({ kind: 'reply', text: 'Two.', inputTokens: 20, outputTokens: 4 });
+  await t.alice.client.queries.submit({ logid: onAlpha.logid, prompt: 'Second', context: '' });
+  t.fake.enqueue({ kind: 'reply', text: 'Three.', inputTokens: 30, outputTokens: 5 });
+  await t.alice.client.queries.stream({ logid: onBeta.logid, prompt: 'Third', context: '' });
+  t.fake.enqueue({ kind: 'error', status: 500, message: 'Down for maintenance' });
   await expectStatus(
-    alice.client.queries.submit({ logid: onBeta.logid, prompt: 'Fourth', context: '' }),
+    t.alice.client.queries.submit({ logid: onBeta.logid, prompt: 'Fourth', context: '' }),
     502,
   );
 
-  fake.enqueue({ kind: 'reply', text: 'Bob’s.', inputTokens: 100, outputTokens: 50 });
-  await bob.client.queries.submit({ logid: (await logbookOn(bob, bobsWell)).logid, prompt: 'Mine' });
+  t.fake.enqueue({ kind: 'reply', text: 'Bob’s.', inputTokens: 100, outputTokens: 50 });
+  await t.bob.client.queries.submit({ logid: (await logbookOn(t.bob, bobsWell)).logid, prompt: 'Mine' });
   days = [...new Set([utcDate(start), utcDate(Date.now())])];
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
 });
 
 /** Rows in a stable order, since equal query counts may come back in either order. */
@@ -72,12 +60,12 @@ function expectDaysAddUp(summary: UsageSummary) {
 
 describe('GET /usage/', () => {
   it('totals the caller’s queries, failures and the tokens the provider reported', async () => {
-    const summary = await alice.client.usage.get();
+    const summary = await t.alice.client.usage.get();
     expect(summary.totals).toEqual({ queries: 4, failed: 1, input_tokens: 60, output_tokens: 12 });
   });
 
   it('splits usage by well, with each well’s title', async () => {
-    const summary = await alice.client.usage.get();
+    const summary = await t.alice.client.usage.get();
     expect(byTitle(summary.by_well)).toEqual([
       {
         wellid: alpha.wellid,
@@ -92,7 +80,7 @@ describe('GET /usage/', () => {
   });
 
   it('splits usage by provider and model', async () => {
-    const summary = await alice.client.usage.get();
+    const summary = await t.alice.client.usage.get();
     const rows = [...summary.by_model].sort((a, b) => a.provider.localeCompare(b.provider));
     expect(rows).toEqual([
       {
@@ -115,21 +103,21 @@ describe('GET /usage/', () => {
   });
 
   it('splits usage by UTC day, today included', async () => {
-    const summary = await alice.client.usage.get();
+    const summary = await t.alice.client.usage.get();
     expect(summary.by_day.map((d) => d.day)).toContain(days.at(-1));
     expectDaysAddUp(summary);
   });
 
   it('starts the window at UTC midnight `days` days back, today counting as one', async () => {
     const today = Date.parse(`${utcDate(Date.now())}T00:00:00.000Z`);
-    expect((await alice.client.usage.get()).since).toBe(new Date(today - 29 * 86_400_000).toISOString());
-    const one = await alice.client.usage.get(1);
+    expect((await t.alice.client.usage.get()).since).toBe(new Date(today - 29 * 86_400_000).toISOString());
+    const one = await t.alice.client.usage.get(1);
     expect(one.since).toBe(new Date(today).toISOString());
     expect(one.by_day.every((d) => d.day === utcDate(today))).toBe(true);
   });
 
   it('leaves out other users’ usage', async () => {
-    const mine = await bob.client.usage.get();
+    const mine = await t.bob.client.usage.get();
     expect(mine.totals).toEqual({ queries: 1, failed: 0, input_tokens: 100, output_tokens: 50 });
     expect(mine.by_well).toEqual([
       {
@@ -153,13 +141,13 @@ describe('GET /usage/', () => {
     ]);
     expectDaysAddUp(mine);
 
-    const alices = await alice.client.usage.get();
+    const alices = await t.alice.client.usage.get();
     expect(alices.by_well.map((w) => w.wellid)).not.toContain(bobsWell.wellid);
     expect(alices.by_model.map((m) => m.provider)).not.toContain('openai');
   });
 
   it('is empty for a user who never asked anything', async () => {
-    const carol = await server.signup('carol');
+    const carol = await t.server.signup('carol');
     const summary = await carol.client.usage.get();
     expect(summary).toEqual({
       since: expect.any(String),
@@ -171,13 +159,13 @@ describe('GET /usage/', () => {
   });
 
   it('answers 401 to an anonymous caller', async () => {
-    const body = await expectStatus(server.client().usage.get(), 401);
+    const body = await expectStatus(t.server.client().usage.get(), 401);
     expect(body.detail).toEqual(expect.any(String));
   });
 
   for (const days of ['0', 'abc', '-3', '1.5', '367']) {
     it(`refuses ?days=${days} with 400 on days`, async () => {
-      const res = await server.http(`/usage/?days=${days}`, { token: alice.token });
+      const res = await t.server.http(`/usage/?days=${days}`, { token: t.alice.token });
       expect(res.status).toBe(400);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body.days).toEqual([expect.any(String)]);

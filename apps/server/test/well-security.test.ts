@@ -2,7 +2,7 @@ import { ApiClient, type Well, type WellCreate } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogbook } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, type SignedIn, useServer } from './helper.js';
 
 const KEY = 'sk-test-0123456789';
 const MASKED = 'sk-…6789';
@@ -10,32 +10,26 @@ const MASKED = 'sk-…6789';
 const KEY_PREFIX = KEY.slice(0, -4);
 const PRIVATE = 'is a private or local address';
 
-let fake: FakeProvider;
 /** A second provider whose host is not allowed: nothing may ever reach it. */
 let outsider: FakeProvider;
-let server: TestServer;
 let port: number;
-let alice: SignedIn;
-let bob: SignedIn;
 const logLines: string[] = [];
 const bodies: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeProvider();
   outsider = await startFakeProvider();
-  port = Number(new URL(fake.url).port);
-  const stream = { write: (line: string) => void logLines.push(line) };
-  server = await startServer({ wellAllowedHosts: [`127.0.0.1:${port}`] }, { level: 'debug', stream });
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-  await outsider.close();
+afterAll(() => outsider.close());
+const t = useServer({
+  users: ['alice', 'bob'],
+  fake: true,
+  logger: { level: 'debug', stream: { write: (line: string) => void logLines.push(line) } },
+});
+beforeAll(() => {
+  port = Number(new URL(t.fake.url).port);
 });
 beforeEach(() => {
-  fake.reset();
+  t.fake.reset();
   outsider.reset();
 });
 
@@ -47,7 +41,7 @@ const recordingFetch: typeof fetch = async (input, init) => {
 };
 
 function recorded(user: SignedIn): ApiClient {
-  return new ApiClient({ baseUrl: server.baseUrl, token: user.token, fetch: recordingFetch });
+  return new ApiClient({ baseUrl: t.server.baseUrl, token: user.token, fetch: recordingFetch });
 }
 
 function createWell(client: ApiClient, overrides: Partial<WellCreate> = {}): Promise<Well> {
@@ -55,13 +49,13 @@ function createWell(client: ApiClient, overrides: Partial<WellCreate> = {}): Pro
     title: 'Keyed',
     AUTH_MODEL_KEY: KEY,
     origin_loc: 'openai-compatible/llama3.2',
-    model_url: `${fake.url}/v1`,
+    model_url: `${t.fake.url}/v1`,
     ...overrides,
   });
 }
 
 async function storedWell(wellid: string) {
-  return server.testDb.db.kysely
+  return t.server.testDb.db.kysely
     .selectFrom('wells')
     .selectAll()
     .where('wellid', '=', wellid)
@@ -75,8 +69,8 @@ function expectNoKey(text: string): void {
 
 describe('the API key', () => {
   it('never appears in a response body or in the server log', async () => {
-    const client = recorded(alice);
-    const intruder = recorded(bob);
+    const client = recorded(t.alice);
+    const intruder = recorded(t.bob);
 
     const well = await createWell(client);
     await client.wells.list();
@@ -94,20 +88,20 @@ describe('the API key', () => {
       private: false,
     });
     await client.logbooks.get(logbook.logid);
-    await recorded(bob).logbooks.get(logbook.logid);
+    await recorded(t.bob).logbooks.get(logbook.logid);
 
     const ask = { logid: logbook.logid, prompt: 'Hello', shell_mode: 'QUERY' as const, context: 'Be brief.' };
     await client.queries.submit(ask);
     await client.queries.stream(ask);
-    expect(fake.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(t.fake.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
 
     // Providers echo the key in their complaints; the reason passed on must not.
     const complaint = `Incorrect API key provided: ${KEY}. You can find your API key at https://example.com.`;
-    fake.enqueue({ kind: 'error', status: 401, message: complaint });
+    t.fake.enqueue({ kind: 'error', status: 401, message: complaint });
     const failed = await expectStatus(client.queries.submit(ask), 502);
     expect(failed.detail).toBe('Error fetching response from AI.');
     expect(failed.reason).toEqual(expect.stringContaining('Incorrect API key provided'));
-    fake.enqueue({ kind: 'error', status: 401, message: complaint });
+    t.fake.enqueue({ kind: 'error', status: 401, message: complaint });
     const streamFailed = await expectStatus(client.queries.stream(ask), 502);
     expect(streamFailed.reason).toEqual(expect.stringContaining('Incorrect API key provided'));
     bodies.push(JSON.stringify(streamFailed));
@@ -122,9 +116,9 @@ describe('the API key', () => {
     await expectStatus(intruder.wells.get(well.wellid), 404);
     await expectStatus(intruder.wells.update(well.wellid, { AUTH_MODEL_KEY: KEY }), 404);
     await expectStatus(intruder.queries.submit({ ...ask, wellid: well.wellid }), 403);
-    const malformed = await recordingFetch(`${server.baseUrl}/journals/wells/`, {
+    const malformed = await recordingFetch(`${t.server.baseUrl}/journals/wells/`, {
       method: 'POST',
-      headers: { authorization: `Token ${alice.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Token ${t.alice.token}`, 'content-type': 'application/json' },
       body: `{"title": "broken", "AUTH_MODEL_KEY": "${KEY}",`,
     });
     expect(malformed.status).toBe(400);
@@ -142,7 +136,7 @@ describe('the API key', () => {
   });
 
   it('is never echoed back by any provider family’s failure', async () => {
-    const client = recorded(alice);
+    const client = recorded(t.alice);
     for (const [origin, path] of [
       ['openai/gpt-4o-mini', '/v1'],
       ['anthropic/claude-haiku-4-5', '/v1'],
@@ -150,22 +144,22 @@ describe('the API key', () => {
       ['mistral/mistral-small-latest', '/v1'],
       ['openai-compatible/llama3.2', '/v1'],
     ] as const) {
-      const well = await createWell(client, { origin_loc: origin, model_url: `${fake.url}${path}` });
+      const well = await createWell(client, { origin_loc: origin, model_url: `${t.fake.url}${path}` });
       const logbook = await createLogbook(client, { logwell: well.wellid });
-      fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${KEY}` });
+      t.fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${KEY}` });
       const error = await expectStatus(client.queries.submit({ logid: logbook.logid, prompt: 'Hi' }), 502);
       expect(error.reason, origin).toEqual(expect.stringContaining('Incorrect API key provided'));
       expectNoKey(JSON.stringify(error));
       // The failed query is kept; no answer is stored.
       expect((await client.logbooks.get(logbook.logid)).entry_count).toBe(1);
     }
-    expect(fake.requests).toHaveLength(5);
+    expect(t.fake.requests).toHaveLength(5);
     expectNoKey(logLines.join(''));
   });
 
   it('is stored encrypted, with a fresh nonce each time, and only its mask in clear', async () => {
-    const first = await createWell(alice.client);
-    const second = await createWell(alice.client);
+    const first = await createWell(t.alice.client);
+    const second = await createWell(t.alice.client);
     const [a, b] = [await storedWell(first.wellid), await storedWell(second.wellid)];
     for (const row of [a, b]) {
       expect(row.key_ciphertext.startsWith('v1:')).toBe(true);
@@ -179,10 +173,10 @@ describe('the API key', () => {
     expect(a.key_ciphertext).not.toBe(b.key_ciphertext);
 
     // The masked value keeps the sealed key as it is; a new key is sealed anew.
-    await alice.client.wells.update(first.wellid, { AUTH_MODEL_KEY: MASKED });
+    await t.alice.client.wells.update(first.wellid, { AUTH_MODEL_KEY: MASKED });
     expect((await storedWell(first.wellid)).key_ciphertext).toBe(a.key_ciphertext);
     const fresh = 'sk-fresh-9876543210';
-    await alice.client.wells.update(first.wellid, { AUTH_MODEL_KEY: fresh });
+    await t.alice.client.wells.update(first.wellid, { AUTH_MODEL_KEY: fresh });
     const replaced = await storedWell(first.wellid);
     expect(replaced.key_ciphertext).not.toBe(a.key_ciphertext);
     expect(replaced.key_ciphertext.startsWith('v1:')).toBe(true);
@@ -191,13 +185,13 @@ describe('the API key', () => {
   });
 
   it('is kept out of every other table, even after queries', async () => {
-    const well = await createWell(alice.client);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid });
-    await alice.client.queries.submit({ logid: logbook.logid, prompt: 'Remember nothing' });
-    fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${KEY}` });
-    await expectStatus(alice.client.queries.submit({ logid: logbook.logid, prompt: 'Fail' }), 502);
+    const well = await createWell(t.alice.client);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Remember nothing' });
+    t.fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${KEY}` });
+    await expectStatus(t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Fail' }), 502);
 
-    const kysely = server.testDb.db.kysely;
+    const kysely = t.server.testDb.db.kysely;
     const usage = await kysely.selectFrom('usage').selectAll().execute();
     const outcomes = usage.filter((row) => row.wellid === well.wellid).map((row) => row.outcome);
     expect(outcomes.sort()).toEqual(['error', 'ok']);
@@ -229,28 +223,28 @@ describe('model_url', () => {
   ];
 
   it('refuses loopback, private, link-local and metadata addresses with 400 on model_url', async () => {
-    const before = await alice.client.wells.list();
+    const before = await t.alice.client.wells.list();
     for (const origin of ['openai-compatible/llama3.2', 'openai/gpt-4o-mini']) {
       for (const model_url of privateUrls) {
-        const error = await expectStatus(createWell(alice.client, { origin_loc: origin, model_url }), 400);
+        const error = await expectStatus(createWell(t.alice.client, { origin_loc: origin, model_url }), 400);
         expect(Object.keys(error), model_url).toEqual(['model_url']);
         expect(error.model_url, model_url).toEqual([expect.stringContaining(PRIVATE)]);
       }
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 
   it('refuses the same addresses when a well is changed, and keeps the old one', async () => {
-    const well = await createWell(alice.client);
+    const well = await createWell(t.alice.client);
     for (const model_url of privateUrls) {
-      const error = await expectStatus(alice.client.wells.update(well.wellid, { model_url }), 400);
+      const error = await expectStatus(t.alice.client.wells.update(well.wellid, { model_url }), 400);
       expect(error.model_url, model_url).toEqual([expect.stringContaining(PRIVATE)]);
     }
-    expect((await alice.client.wells.get(well.wellid)).wells).toEqual(well);
+    expect((await t.alice.client.wells.get(well.wellid)).wells).toEqual(well);
   });
 
   it('refuses other schemes, credentials in the address and text that is no URL', async () => {
-    const well = await createWell(alice.client);
+    const well = await createWell(t.alice.client);
     const cases: [string, string][] = [
       ['file:///etc/passwd', 'Only http and https addresses can be used.'],
       ['ftp://x', 'Only http and https addresses can be used.'],
@@ -260,24 +254,24 @@ describe('model_url', () => {
       ['https://token@api.openai.com/v1', 'Put credentials in the API key, not in the address.'],
       ['not a url', 'Enter a valid URL.'],
     ];
-    const before = await alice.client.wells.list();
+    const before = await t.alice.client.wells.list();
     for (const [model_url, message] of cases) {
-      expect(await expectStatus(createWell(alice.client, { model_url }), 400), model_url).toEqual({
+      expect(await expectStatus(createWell(t.alice.client, { model_url }), 400), model_url).toEqual({
         model_url: [message],
       });
-      expect(await expectStatus(alice.client.wells.update(well.wellid, { model_url }), 400)).toEqual({
+      expect(await expectStatus(t.alice.client.wells.update(well.wellid, { model_url }), 400)).toEqual({
         model_url: [message],
       });
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 
   it('accepts a loopback host listed in wellAllowedHosts, matching host and port exactly', async () => {
-    const well = await createWell(alice.client, { model_url: `http://127.0.0.1:${port}/v1` });
+    const well = await createWell(t.alice.client, { model_url: `http://127.0.0.1:${port}/v1` });
     expect(well.model_url).toBe(`http://127.0.0.1:${port}/v1`);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid });
-    await alice.client.queries.submit({ logid: logbook.logid, prompt: 'Allowed?' });
-    expect(fake.requests).toHaveLength(1);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Allowed?' });
+    expect(t.fake.requests).toHaveLength(1);
 
     for (const model_url of [
       `http://127.0.0.1:${port + 1}/v1`,
@@ -286,31 +280,31 @@ describe('model_url', () => {
       `http://localhost:${port}/v1`,
       `http://127.0.0.2:${port}/v1`,
     ]) {
-      const error = await expectStatus(createWell(alice.client, { model_url }), 400);
+      const error = await expectStatus(createWell(t.alice.client, { model_url }), 400);
       expect(error.model_url, model_url).toEqual([expect.stringContaining(PRIVATE)]);
-      await expectStatus(alice.client.wells.update(well.wellid, { model_url }), 400);
+      await expectStatus(t.alice.client.wells.update(well.wellid, { model_url }), 400);
     }
-    expect((await alice.client.wells.get(well.wellid)).wells.model_url).toBe(`http://127.0.0.1:${port}/v1`);
+    expect((await t.alice.client.wells.get(well.wellid)).wells.model_url).toBe(`http://127.0.0.1:${port}/v1`);
   });
 
   it('is checked again at call time, so a stored private address is never reached', async () => {
-    const well = await createWell(alice.client);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid });
+    const well = await createWell(t.alice.client);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
     const outsiderPort = new URL(outsider.url).port;
     // As if the address had been saved under a looser configuration.
     for (const model_url of [`http://127.0.0.1:${outsiderPort}/v1`, `http://localhost:${outsiderPort}/v1`]) {
-      await server.testDb.db.kysely
+      await t.server.testDb.db.kysely
         .updateTable('wells')
         .set({ model_url })
         .where('wellid', '=', well.wellid)
         .execute();
       const error = await expectStatus(
-        alice.client.queries.submit({ logid: logbook.logid, prompt: 'Sneak' }),
+        t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Sneak' }),
         502,
       );
       expect(error.detail, model_url).toBe('Error fetching response from AI.');
     }
     expect(outsider.requests).toEqual([]);
-    expect(fake.requests).toEqual([]);
+    expect(t.fake.requests).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { type ApiClient, type Well, type WellCreate, WellDetail, WellList } from '@caravanserai/api';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogbook, nextMillisecond } from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer } from './helper.js';
+import { expectStatus, useServer } from './helper.js';
 
 const KEY = 'sk-test-0123456789';
 const MASKED = 'sk-…6789';
@@ -16,23 +15,10 @@ const DEFAULT_URLS = {
 
 const COMPATIBLE_LABEL = 'OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter)';
 
-let server: TestServer;
-let fake: FakeProvider;
-let alice: SignedIn;
-let bob: SignedIn;
 let sequence = 0;
 
-beforeAll(async () => {
-  fake = await startFakeProvider();
-  server = await startServer({ wellAllowedHosts: [new URL(fake.url).host] });
-  alice = await server.signup('alice');
-  bob = await server.signup('bob');
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const t = useServer({ users: ['alice', 'bob'], fake: true });
+beforeEach(() => t.fake.reset());
 
 /** An OpenAI well holding KEY unless told otherwise. */
 function createWell(client: ApiClient, overrides: Partial<WellCreate> = {}): Promise<Well> {
@@ -49,13 +35,13 @@ function createFakeWell(client: ApiClient, key = KEY): Promise<Well> {
   return createWell(client, {
     AUTH_MODEL_KEY: key,
     origin_loc: 'openai-compatible/llama3.2',
-    model_url: `${fake.url}/v1`,
+    model_url: `${t.fake.url}/v1`,
   });
 }
 
 /** Asks the logbook's well once and returns the API key the fake provider was sent. */
 async function keySentBy(client: ApiClient, logid: string): Promise<string | undefined> {
-  const before = fake.requests.length;
+  const before = t.fake.requests.length;
   const result = await client.queries.submit({
     logid,
     prompt: 'Who am I?',
@@ -63,17 +49,17 @@ async function keySentBy(client: ApiClient, logid: string): Promise<string | und
     context: '',
   });
   expect(result.data.gen).toContain('Who am I?');
-  expect(fake.requests).toHaveLength(before + 1);
-  return fake.requests.at(-1)?.headers.authorization;
+  expect(t.fake.requests).toHaveLength(before + 1);
+  return t.fake.requests.at(-1)?.headers.authorization;
 }
 
 function postWell(token: string, body: unknown): Promise<Response> {
-  return server.http('/journals/wells/', { method: 'POST', token, body: JSON.stringify(body) });
+  return t.server.http('/journals/wells/', { method: 'POST', token, body: JSON.stringify(body) });
 }
 
 describe('listing wells', () => {
   it('lists only the caller’s own wells, newest first, with the origin choices', async () => {
-    const carol = await server.signup('carol');
+    const carol = await t.server.signup('carol');
     const empty = await carol.client.wells.list();
     expect(empty.wells).toEqual([]);
 
@@ -83,9 +69,9 @@ describe('listing wells', () => {
       title: 'second',
       origin_loc: 'mistral/mistral-large-latest',
     });
-    const someoneElses = await createWell(bob.client);
+    const someoneElses = await createWell(t.bob.client);
 
-    const response = await server.http('/journals/wells/', { token: carol.token });
+    const response = await t.server.http('/journals/wells/', { token: carol.token });
     expect(response.status).toBe(200);
     const json: unknown = await response.json();
     expect(Object.keys(json as object).sort()).toEqual(['origin_loc_choices', 'wells']);
@@ -96,7 +82,7 @@ describe('listing wells', () => {
   });
 
   it('groups the origin choices by provider label as [provider/model, label] pairs', async () => {
-    const { origin_loc_choices: choices } = await alice.client.wells.list();
+    const { origin_loc_choices: choices } = await t.alice.client.wells.list();
     expect(Object.keys(choices)).toEqual([
       'OpenAI',
       'Anthropic',
@@ -128,15 +114,15 @@ describe('listing wells', () => {
     // Every offered choice can be saved as it is.
     const compatible = choices[COMPATIBLE_LABEL]?.[0]?.[0] ?? '';
     const openai = choices.OpenAI?.[0]?.[0] ?? '';
-    expect((await createWell(alice.client, { origin_loc: openai })).origin_loc).toBe(openai);
-    const local = await createWell(alice.client, { origin_loc: compatible, model_url: `${fake.url}/v1` });
+    expect((await createWell(t.alice.client, { origin_loc: openai })).origin_loc).toBe(openai);
+    const local = await createWell(t.alice.client, { origin_loc: compatible, model_url: `${t.fake.url}/v1` });
     expect(local.origin_loc).toBe(compatible);
   });
 });
 
 describe('creating a well', () => {
   it('answers 201 with the well, its provider and model, and the key masked', async () => {
-    const response = await postWell(alice.token, {
+    const response = await postWell(t.alice.token, {
       title: 'My OpenAI',
       AUTH_MODEL_KEY: KEY,
       origin_loc: 'openai/gpt-4o-mini',
@@ -144,10 +130,10 @@ describe('creating a well', () => {
     expect(response.status).toBe(201);
     const text = await response.text();
     expect(text).not.toContain(KEY);
-    const { wells } = await alice.client.wells.get(JSON.parse(text).wellid);
+    const { wells } = await t.alice.client.wells.get(JSON.parse(text).wellid);
     expect(wells).toMatchObject({
       title: 'My OpenAI',
-      owner: { username: alice.username },
+      owner: { username: t.alice.username },
       origin_loc: 'openai/gpt-4o-mini',
       provider: 'openai',
       model: 'gpt-4o-mini',
@@ -162,10 +148,10 @@ describe('creating a well', () => {
   it('gives each provider its default address when none is given', async () => {
     for (const [provider, url] of Object.entries(DEFAULT_URLS)) {
       const model = `${provider}-model-1`;
-      const well = await createWell(alice.client, { origin_loc: `${provider}/${model}` });
+      const well = await createWell(t.alice.client, { origin_loc: `${provider}/${model}` });
       expect(well).toMatchObject({ provider, model, model_url: url, AUTH_MODEL_KEY: MASKED });
       // The default written out, with or without a trailing slash, is the same default.
-      const spelled = await createWell(alice.client, {
+      const spelled = await createWell(t.alice.client, {
         origin_loc: `${provider}/${model}`,
         model_url: `${url}/`,
       });
@@ -174,32 +160,32 @@ describe('creating a well', () => {
   });
 
   it('keeps the address given for an OpenAI-compatible well, without its trailing slash', async () => {
-    const well = await createWell(alice.client, {
+    const well = await createWell(t.alice.client, {
       origin_loc: 'openai-compatible/llama3.1:8b',
-      model_url: `${fake.url}/v1/`,
+      model_url: `${t.fake.url}/v1/`,
     });
     expect(well).toMatchObject({
       provider: 'openai-compatible',
       model: 'llama3.1:8b',
-      model_url: `${fake.url}/v1`,
+      model_url: `${t.fake.url}/v1`,
     });
   });
 
   it('refuses an OpenAI-compatible well without an address, on model_url', async () => {
-    const before = await alice.client.wells.list();
+    const before = await t.alice.client.wells.list();
     for (const model_url of [undefined, '', '   ']) {
       const error = await expectStatus(
-        createWell(alice.client, { origin_loc: 'openai-compatible/llama3.2', model_url }),
+        createWell(t.alice.client, { origin_loc: 'openai-compatible/llama3.2', model_url }),
         400,
       );
       expect(Object.keys(error)).toEqual(['model_url']);
       expect(error.model_url).toEqual([expect.stringContaining('OpenAI-compatible well needs the address')]);
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 
   it('refuses an unknown provider or a malformed origin_loc with 400 on origin_loc', async () => {
-    const before = await alice.client.wells.list();
+    const before = await t.alice.client.wells.list();
     for (const origin of [
       'x',
       'openai',
@@ -211,16 +197,16 @@ describe('creating a well', () => {
       'openai/-dash-first',
       `openai/${'m'.repeat(201)}`,
     ]) {
-      expect(await expectStatus(createWell(alice.client, { origin_loc: origin }), 400)).toEqual({
+      expect(await expectStatus(createWell(t.alice.client, { origin_loc: origin }), 400)).toEqual({
         origin_loc: [`"${origin}" is not a valid choice.`],
       });
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 
   it('requires a title, a key and an origin, each reported on its own field', async () => {
-    const before = await alice.client.wells.list();
-    const missing = await postWell(alice.token, {});
+    const before = await t.alice.client.wells.list();
+    const missing = await postWell(t.alice.token, {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
       title: ['This field is required.'],
@@ -228,7 +214,7 @@ describe('creating a well', () => {
       origin_loc: ['This field is required.'],
     });
 
-    const blank = await postWell(alice.token, { title: ' ', AUTH_MODEL_KEY: '', origin_loc: '' });
+    const blank = await postWell(t.alice.token, { title: ' ', AUTH_MODEL_KEY: '', origin_loc: '' });
     expect(blank.status).toBe(400);
     expect(await blank.json()).toEqual({
       title: ['This field may not be blank.'],
@@ -239,42 +225,42 @@ describe('creating a well', () => {
     const full = { title: 't', AUTH_MODEL_KEY: KEY, origin_loc: 'openai/gpt-4o' };
     for (const field of ['title', 'AUTH_MODEL_KEY', 'origin_loc'] as const) {
       const { [field]: _left, ...rest } = full;
-      const response = await postWell(alice.token, rest);
+      const response = await postWell(t.alice.token, rest);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ [field]: ['This field is required.'] });
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 });
 
 describe('reading a well', () => {
   it('answers {wells: the well, origin_loc_choices}', async () => {
-    const created = await createWell(alice.client, {
+    const created = await createWell(t.alice.client, {
       title: 'Detailed',
       origin_loc: 'google/gemini-2.5-pro',
     });
-    const response = await server.http(`/journals/wells/${created.wellid}/`, { token: alice.token });
+    const response = await t.server.http(`/journals/wells/${created.wellid}/`, { token: t.alice.token });
     expect(response.status).toBe(200);
     const json: unknown = await response.json();
     expect(Object.keys(json as object).sort()).toEqual(['origin_loc_choices', 'wells']);
     const detail = WellDetail.parse(json);
     expect(detail.wells).toEqual(created);
-    expect(detail.origin_loc_choices).toEqual((await alice.client.wells.list()).origin_loc_choices);
+    expect(detail.origin_loc_choices).toEqual((await t.alice.client.wells.list()).origin_loc_choices);
   });
 
   it('answers 404 for an unknown well', async () => {
-    expect(await expectStatus(alice.client.wells.get('no-such-well'), 404)).toEqual({
+    expect(await expectStatus(t.alice.client.wells.get('no-such-well'), 404)).toEqual({
       detail: 'Well not found.',
       code: 'not_found',
     });
-    await expectStatus(alice.client.wells.update('no-such-well', { title: 'x' }), 404);
-    await expectStatus(alice.client.wells.remove('no-such-well'), 404);
+    await expectStatus(t.alice.client.wells.update('no-such-well', { title: 'x' }), 404);
+    await expectStatus(t.alice.client.wells.remove('no-such-well'), 404);
   });
 
   it('works with and without the trailing slash', async () => {
-    const list = await server.http('/journals/wells', { token: alice.token });
+    const list = await t.server.http('/journals/wells', { token: t.alice.token });
     expect(list.status).toBe(200);
-    const created = await postWell(alice.token, {
+    const created = await postWell(t.alice.token, {
       title: 'slashless',
       AUTH_MODEL_KEY: KEY,
       origin_loc: 'openai/o3',
@@ -282,32 +268,32 @@ describe('reading a well', () => {
     expect(created.status).toBe(201);
     const { wellid } = (await created.json()) as Well;
 
-    const detail = await server.http(`/journals/wells/${wellid}`, { token: alice.token });
+    const detail = await t.server.http(`/journals/wells/${wellid}`, { token: t.alice.token });
     expect(detail.status).toBe(200);
     expect(WellDetail.parse(await detail.json()).wells.title).toBe('slashless');
 
-    const put = await server.http(`/journals/wells/${wellid}`, {
+    const put = await t.server.http(`/journals/wells/${wellid}`, {
       method: 'PUT',
-      token: alice.token,
+      token: t.alice.token,
       body: JSON.stringify({ title: 'renamed' }),
     });
     expect(put.status).toBe(200);
-    expect((await alice.client.wells.get(wellid)).wells.title).toBe('renamed');
+    expect((await t.alice.client.wells.get(wellid)).wells.title).toBe('renamed');
 
-    const gone = await server.http(`/journals/wells/${wellid}`, { method: 'DELETE', token: alice.token });
+    const gone = await t.server.http(`/journals/wells/${wellid}`, { method: 'DELETE', token: t.alice.token });
     expect(gone.status).toBe(204);
-    await expectStatus(alice.client.wells.get(wellid), 404);
+    await expectStatus(t.alice.client.wells.get(wellid), 404);
   });
 });
 
 describe('changing a well', () => {
   it('changes the title, origin and address with PUT', async () => {
-    const well = await createWell(alice.client, { title: 'before' });
+    const well = await createWell(t.alice.client, { title: 'before' });
     await nextMillisecond();
-    const updated = await alice.client.wells.update(well.wellid, {
+    const updated = await t.alice.client.wells.update(well.wellid, {
       title: 'after',
       origin_loc: 'openai-compatible/qwen2.5',
-      model_url: `${fake.url}/v1`,
+      model_url: `${t.fake.url}/v1`,
     });
     expect(updated).toMatchObject({
       wellid: well.wellid,
@@ -315,71 +301,71 @@ describe('changing a well', () => {
       origin_loc: 'openai-compatible/qwen2.5',
       provider: 'openai-compatible',
       model: 'qwen2.5',
-      model_url: `${fake.url}/v1`,
+      model_url: `${t.fake.url}/v1`,
       AUTH_MODEL_KEY: MASKED,
       created: well.created,
     });
     expect(Date.parse(updated.modified)).toBeGreaterThan(Date.parse(well.modified));
-    expect((await alice.client.wells.get(well.wellid)).wells).toEqual(updated);
+    expect((await t.alice.client.wells.get(well.wellid)).wells).toEqual(updated);
   });
 
   it('changes only the fields given with PATCH', async () => {
-    const well = await createWell(alice.client, { origin_loc: 'anthropic/claude-opus-4-1' });
-    const response = await alice.client.raw('PATCH', `/journals/wells/${well.wellid}/`, {
+    const well = await createWell(t.alice.client, { origin_loc: 'anthropic/claude-opus-4-1' });
+    const response = await t.alice.client.raw('PATCH', `/journals/wells/${well.wellid}/`, {
       body: { title: 'patched' },
     });
     expect(response.status).toBe(200);
-    const { wells } = await alice.client.wells.get(well.wellid);
+    const { wells } = await t.alice.client.wells.get(well.wellid);
     expect(wells).toEqual({ ...well, title: 'patched', modified: wells.modified });
   });
 
   it('keeps the stored key when the masked value is sent back, and replaces it with a new one', async () => {
-    const well = await createFakeWell(alice.client);
-    const logbook = await createLogbook(alice.client, { logwell: well.wellid });
-    expect(await keySentBy(alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
+    const well = await createFakeWell(t.alice.client);
+    const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
+    expect(await keySentBy(t.alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
 
     // What the manage form sends: every field as shown, the key still masked.
-    const kept = await alice.client.wells.update(well.wellid, {
+    const kept = await t.alice.client.wells.update(well.wellid, {
       title: 'kept key',
       origin_loc: well.origin_loc,
       model_url: well.model_url,
       AUTH_MODEL_KEY: well.AUTH_MODEL_KEY,
     });
     expect(kept.AUTH_MODEL_KEY).toBe(MASKED);
-    expect(await keySentBy(alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
+    expect(await keySentBy(t.alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
 
     const fresh = 'sk-new-key-abcdefwxyz';
-    const replaced = await alice.client.wells.update(well.wellid, { AUTH_MODEL_KEY: fresh });
+    const replaced = await t.alice.client.wells.update(well.wellid, { AUTH_MODEL_KEY: fresh });
     expect(replaced.AUTH_MODEL_KEY).toBe('sk-…wxyz');
     expect(replaced.title).toBe('kept key');
-    expect(await keySentBy(alice.client, logbook.logid)).toBe(`Bearer ${fresh}`);
+    expect(await keySentBy(t.alice.client, logbook.logid)).toBe(`Bearer ${fresh}`);
 
     // A new key that merely ends like the old one is still a new key.
     const lookalike = 'sk-other-key-abcwxyz';
-    await alice.client.wells.update(well.wellid, { AUTH_MODEL_KEY: lookalike });
-    expect(await keySentBy(alice.client, logbook.logid)).toBe(`Bearer ${lookalike}`);
+    await t.alice.client.wells.update(well.wellid, { AUTH_MODEL_KEY: lookalike });
+    expect(await keySentBy(t.alice.client, logbook.logid)).toBe(`Bearer ${lookalike}`);
   });
 
   it('moves the address to the new provider’s default when the provider changes without one', async () => {
-    const well = await createWell(alice.client);
+    const well = await createWell(t.alice.client);
     expect(well.model_url).toBe(DEFAULT_URLS.openai);
 
-    const anthropic = await alice.client.wells.update(well.wellid, {
+    const anthropic = await t.alice.client.wells.update(well.wellid, {
       origin_loc: 'anthropic/claude-sonnet-4-5',
     });
     expect(anthropic).toMatchObject({ provider: 'anthropic', model_url: DEFAULT_URLS.anthropic });
 
     // The manage form sends back the old default along with the new provider: still the new default.
-    const google = await alice.client.wells.update(well.wellid, {
+    const google = await t.alice.client.wells.update(well.wellid, {
       origin_loc: 'google/gemini-2.0-flash',
       model_url: anthropic.model_url,
     });
     expect(google).toMatchObject({ provider: 'google', model_url: DEFAULT_URLS.google });
-    expect((await alice.client.wells.get(well.wellid)).wells.model_url).toBe(DEFAULT_URLS.google);
+    expect((await t.alice.client.wells.get(well.wellid)).wells.model_url).toBe(DEFAULT_URLS.google);
   });
 
   it('refuses invalid changes with 400 and changes nothing', async () => {
-    const well = await createWell(alice.client);
+    const well = await createWell(t.alice.client);
     const refusals: [string, Parameters<ApiClient['wells']['update']>[1]][] = [
       ['origin_loc', { origin_loc: 'nope/model' }],
       ['origin_loc', { title: 'not saved', origin_loc: 'openai' }],
@@ -390,72 +376,72 @@ describe('changing a well', () => {
       ['model_url', { origin_loc: 'openai-compatible/llama3.2', model_url: '' }],
     ];
     for (const [field, body] of refusals) {
-      const error = await expectStatus(alice.client.wells.update(well.wellid, body), 400);
+      const error = await expectStatus(t.alice.client.wells.update(well.wellid, body), 400);
       expect(Object.keys(error)).toEqual([field]);
     }
-    expect((await alice.client.wells.get(well.wellid)).wells).toEqual(well);
+    expect((await t.alice.client.wells.get(well.wellid)).wells).toEqual(well);
   });
 });
 
 describe('deleting a well', () => {
   it('answers 204 and the well is gone', async () => {
-    const well = await createWell(alice.client);
-    const response = await server.http(`/journals/wells/${well.wellid}/`, {
+    const well = await createWell(t.alice.client);
+    const response = await t.server.http(`/journals/wells/${well.wellid}/`, {
       method: 'DELETE',
-      token: alice.token,
+      token: t.alice.token,
     });
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
-    await expectStatus(alice.client.wells.get(well.wellid), 404);
-    expect((await alice.client.wells.list()).wells.map((w) => w.wellid)).not.toContain(well.wellid);
+    await expectStatus(t.alice.client.wells.get(well.wellid), 404);
+    expect((await t.alice.client.wells.list()).wells.map((w) => w.wellid)).not.toContain(well.wellid);
   });
 
   it('refuses with 409 naming the logbook while one uses the well, and keeps it', async () => {
-    const well = await createWell(alice.client);
-    const logbook = await createLogbook(alice.client, { title: 'Still attached', logwell: well.wellid });
-    const error = await expectStatus(alice.client.wells.remove(well.wellid), 409);
+    const well = await createWell(t.alice.client);
+    const logbook = await createLogbook(t.alice.client, { title: 'Still attached', logwell: well.wellid });
+    const error = await expectStatus(t.alice.client.wells.remove(well.wellid), 409);
     expect(error).toEqual({
       detail: `This well is used by 1 logbook: 'Still attached' (${logbook.logid}). Attach them to another well first.`,
       code: 'well_in_use',
     });
-    expect((await alice.client.wells.get(well.wellid)).wells).toEqual(well);
-    expect((await alice.client.logbooks.get(logbook.logid)).logwell).toBe(well.wellid);
+    expect((await t.alice.client.wells.get(well.wellid)).wells).toEqual(well);
+    expect((await t.alice.client.logbooks.get(logbook.logid)).logwell).toBe(well.wellid);
 
-    await alice.client.logbooks.patch(logbook.logid, { logwell: null });
-    await alice.client.wells.remove(well.wellid);
-    await expectStatus(alice.client.wells.get(well.wellid), 404);
+    await t.alice.client.logbooks.patch(logbook.logid, { logwell: null });
+    await t.alice.client.wells.remove(well.wellid);
+    await expectStatus(t.alice.client.wells.get(well.wellid), 404);
   });
 });
 
 describe('other users’ wells', () => {
   it('cannot be read, changed or deleted by another user (404), and nothing changes', async () => {
-    const well = await createFakeWell(alice.client);
-    const logbook = await createLogbook(alice.client, { title: 'Alice private', logwell: well.wellid });
+    const well = await createFakeWell(t.alice.client);
+    const logbook = await createLogbook(t.alice.client, { title: 'Alice private', logwell: well.wellid });
     const path = `/journals/wells/${well.wellid}/`;
 
-    expect((await bob.client.wells.list()).wells.map((w) => w.wellid)).not.toContain(well.wellid);
+    expect((await t.bob.client.wells.list()).wells.map((w) => w.wellid)).not.toContain(well.wellid);
     const notFound = { detail: 'Well not found.', code: 'not_found' };
     const calls: [string, () => Promise<unknown>][] = [
-      ['GET', () => bob.client.wells.get(well.wellid)],
+      ['GET', () => t.bob.client.wells.get(well.wellid)],
       [
         'PUT',
-        () => bob.client.wells.update(well.wellid, { title: 'taken', AUTH_MODEL_KEY: 'sk-bob-000000000' }),
+        () => t.bob.client.wells.update(well.wellid, { title: 'taken', AUTH_MODEL_KEY: 'sk-bob-000000000' }),
       ],
-      ['PATCH', () => bob.client.raw('PATCH', path, { body: { title: 'taken' } })],
-      ['PATCH key', () => bob.client.raw('PATCH', path, { body: { AUTH_MODEL_KEY: 'sk-bob-000000000' } })],
+      ['PATCH', () => t.bob.client.raw('PATCH', path, { body: { title: 'taken' } })],
+      ['PATCH key', () => t.bob.client.raw('PATCH', path, { body: { AUTH_MODEL_KEY: 'sk-bob-000000000' } })],
       // In use by Alice's logbook: still 404 for Bob, and her logbook's title is not revealed.
-      ['DELETE', () => bob.client.wells.remove(well.wellid)],
+      ['DELETE', () => t.bob.client.wells.remove(well.wellid)],
     ];
     for (const [name, call] of calls) {
       expect(await expectStatus(call(), 404), name).toEqual(notFound);
     }
-    expect((await alice.client.wells.get(well.wellid)).wells).toEqual(well);
-    expect(await keySentBy(alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
+    expect((await t.alice.client.wells.get(well.wellid)).wells).toEqual(well);
+    expect(await keySentBy(t.alice.client, logbook.logid)).toBe(`Bearer ${KEY}`);
   });
 
   it('refuses anonymous callers with 401 for every call, and nothing changes', async () => {
-    const well = await createWell(alice.client);
-    const anon = server.client();
+    const well = await createWell(t.alice.client);
+    const anon = t.server.client();
     const path = `/journals/wells/${well.wellid}/`;
     const calls: [string, () => Promise<unknown>][] = [
       ['list', () => anon.wells.list()],
@@ -465,40 +451,40 @@ describe('other users’ wells', () => {
       ['PATCH', () => anon.raw('PATCH', path, { body: { title: 'anon' } })],
       ['DELETE', () => anon.wells.remove(well.wellid)],
     ];
-    const before = await alice.client.wells.list();
+    const before = await t.alice.client.wells.list();
     for (const [name, call] of calls) {
       const error = await expectStatus(call(), 401);
       expect(error.detail, name).toBe('Authentication credentials were not provided.');
     }
-    expect(await alice.client.wells.list()).toEqual(before);
+    expect(await t.alice.client.wells.list()).toEqual(before);
   });
 
   it('cannot have another user’s logbook attached to it', async () => {
-    const well = await createWell(alice.client);
+    const well = await createWell(t.alice.client);
     const invalid = { logwell: [`Invalid pk "${well.wellid}" - object does not exist.`] };
-    const before = await bob.client.logbooks.list();
-    expect(await expectStatus(bob.client.logbooks.create({ title: 'x', logwell: well.wellid }), 400)).toEqual(
-      invalid,
-    );
-    expect(await bob.client.logbooks.list()).toEqual(before);
+    const before = await t.bob.client.logbooks.list();
+    expect(
+      await expectStatus(t.bob.client.logbooks.create({ title: 'x', logwell: well.wellid }), 400),
+    ).toEqual(invalid);
+    expect(await t.bob.client.logbooks.list()).toEqual(before);
 
-    const own = await createLogbook(bob.client);
-    expect(await expectStatus(bob.client.logbooks.update(own.logid, { logwell: well.wellid }), 400)).toEqual(
+    const own = await createLogbook(t.bob.client);
+    expect(
+      await expectStatus(t.bob.client.logbooks.update(own.logid, { logwell: well.wellid }), 400),
+    ).toEqual(invalid);
+    expect(await expectStatus(t.bob.client.logbooks.patch(own.logid, { logwell: well.wellid }), 400)).toEqual(
       invalid,
     );
-    expect(await expectStatus(bob.client.logbooks.patch(own.logid, { logwell: well.wellid }), 400)).toEqual(
-      invalid,
-    );
-    expect((await bob.client.logbooks.get(own.logid)).logwell).toBeNull();
+    expect((await t.bob.client.logbooks.get(own.logid)).logwell).toBeNull();
     // Nothing of Bob's now holds the well, so Alice may delete it.
-    await alice.client.wells.remove(well.wellid);
+    await t.alice.client.wells.remove(well.wellid);
   });
 
   it('cannot be asked through a query by another user: 400 on wellid, and the provider hears nothing', async () => {
-    const well = await createFakeWell(alice.client);
-    const logbook = await createLogbook(bob.client, { title: 'Bob asks' });
+    const well = await createFakeWell(t.alice.client);
+    const logbook = await createLogbook(t.bob.client, { title: 'Bob asks' });
     const error = await expectStatus(
-      bob.client.queries.submit({
+      t.bob.client.queries.submit({
         logid: logbook.logid,
         prompt: 'Use her key',
         shell_mode: 'QUERY',
@@ -508,26 +494,30 @@ describe('other users’ wells', () => {
       400,
     );
     expect(error).toEqual({ wellid: ['Well not found.'] });
-    expect(fake.requests).toEqual([]);
-    const after = await bob.client.logbooks.get(logbook.logid);
+    expect(t.fake.requests).toEqual([]);
+    const after = await t.bob.client.logbooks.get(logbook.logid);
     expect(after.entry_count).toBe(0);
     expect(after.version).toBe(logbook.version);
 
     // The same call by the owner, on her own logbook, does reach the provider.
-    const hers = await createLogbook(alice.client);
-    await alice.client.queries.submit({
+    const hers = await createLogbook(t.alice.client);
+    await t.alice.client.queries.submit({
       logid: hers.logid,
       prompt: 'Mine',
       wellid: well.wellid,
       context: '',
     });
-    expect(fake.requests).toHaveLength(1);
+    expect(t.fake.requests).toHaveLength(1);
   });
 
   it('is not kept by a fork of a logbook attached to it', async () => {
-    const well = await createWell(alice.client);
-    const salted = await createLogbook(alice.client, { private: false, salted: true, logwell: well.wellid });
-    const fork = await bob.client.logbooks.fork(salted.logid);
+    const well = await createWell(t.alice.client);
+    const salted = await createLogbook(t.alice.client, {
+      private: false,
+      salted: true,
+      logwell: well.wellid,
+    });
+    const fork = await t.bob.client.logbooks.fork(salted.logid);
     expect(fork.logwell).toBeNull();
     expect(fork.well).toBeNull();
   });

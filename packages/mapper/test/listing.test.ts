@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
 import {
   brokenLogClient,
   createLogbook,
   createWell,
   entry,
-  type Harness,
   type SignedIn,
-  startHarness,
+  useHarness,
 } from './support/harness.js';
 
-let h: Harness;
-let alice: SignedIn;
+const h = useHarness(['alice']);
 let anonymous: FakeTerminal;
 
-beforeAll(async () => {
-  h = await startHarness();
-  alice = await h.server.signup('alice');
+beforeAll(() => {
   anonymous = new FakeTerminal(h.server.client(), null);
 });
-afterAll(() => h.close());
 
 describe('screen commands', () => {
   it('help lists every command, and explains one', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     const help = await t.run('help');
     expect(help).toContain('Commands:');
     expect(help).toContain('query|q -r "text" [-l LOGID] [-c "context"]');
@@ -33,26 +28,26 @@ describe('screen commands', () => {
   });
 
   it('examples prints worked command lines', async () => {
-    const text = await terminalFor(alice).run('examples');
+    const text = await terminalFor(h.alice).run('examples');
     expect(text).toContain('Examples:');
     expect(text).toContain('q -r "What is a caravanserai?"');
     expect(text).toContain('rm -l LOGID');
   });
 
   it('banner prints the art and the tagline', async () => {
-    const lines = await terminalFor(alice).lines('banner');
+    const lines = await terminalFor(h.alice).lines('banner');
     expect(lines).toHaveLength(7);
     expect(lines[6]).toBe('Keep your AI conversations as portable documents you own.');
   });
 
   it('echo prints its words, quotes removed', async () => {
-    expect(await terminalFor(alice).run('echo "Hello,   caravan" and  you')).toBe(
+    expect(await terminalFor(h.alice).run('echo "Hello,   caravan" and  you')).toBe(
       'Hello,   caravan and you\n',
     );
   });
 
   it('clear clears the screen and exit goes home', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     await t.run('clear');
     await t.run('exit');
     expect(t.io.clears).toBe(1);
@@ -60,7 +55,7 @@ describe('screen commands', () => {
   });
 
   it('an empty line prints nothing; an unknown command is named', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('   ')).toBe('');
     expect(await t.run('frobnicate -x')).toBe('Unknown command: frobnicate\n');
   });
@@ -143,9 +138,9 @@ describe('cat and review', () => {
   let logid: string;
 
   beforeAll(async () => {
-    const well = await createWell(alice, h.fake, 'Oracle');
+    const well = await createWell(h.alice, h.fake, 'Oracle');
     const logbook = await createLogbook(
-      alice,
+      h.alice,
       [
         entry('context', 'You are terse.'),
         entry('query', 'What is 2 + 2?', { qid: 'q1' }),
@@ -160,7 +155,7 @@ describe('cat and review', () => {
   });
 
   it('cat prints each entry as [i] <tag> content', async () => {
-    expect(await terminalFor(alice).lines(`cat -l ${logid}`)).toEqual([
+    expect(await terminalFor(h.alice).lines(`cat -l ${logid}`)).toEqual([
       `Sums (${logid})`,
       '[0] <context> You are terse.',
       '[1] <query> What is 2 + 2?',
@@ -173,21 +168,21 @@ describe('cat and review', () => {
   });
 
   it('cat defaults to the most recently modified logbook', async () => {
-    const latest = await createLogbook(alice, [], { title: 'Blank' });
-    expect(await terminalFor(alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);
-    await alice.client.logbooks.touch(logid);
+    const latest = await createLogbook(h.alice, [], { title: 'Blank' });
+    expect(await terminalFor(h.alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);
+    await h.alice.client.logbooks.touch(logid);
   });
 
   it('cat reports a logbook it cannot fetch, or cannot read', async () => {
-    expect(await terminalFor(alice).run('cat -l nosuchlog')).toBe('Error fetching logbook.\n');
-    const broken = new FakeTerminal(brokenLogClient(h.server, alice.token), null);
+    expect(await terminalFor(h.alice).run('cat -l nosuchlog')).toBe('Error fetching logbook.\n');
+    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`cat -l ${logid}`)).toBe('Error: Invalid log XML format.\n');
   });
 
   it('review counts tags and lists unanswered queries and mirages', async () => {
-    const lines = await terminalFor(alice).lines(`review -l ${logid}`);
+    const lines = await terminalFor(h.alice).lines(`review -l ${logid}`);
     expect(lines[0]).toBe(`Logbook: Sums (${logid})`);
-    expect(lines).toContain(`Owner: ${alice.username}; private`);
+    expect(lines).toContain(`Owner: ${h.alice.username}; private`);
     expect(lines.some((l) => /^Well: Oracle \(\w+\)$/.test(l))).toBe(true);
     expect(lines).toContain(
       'Entries: 6 (context 1, comment 1, query 2, mirage 1, gen 1, code 0, shell 0, command 0)',
@@ -199,7 +194,7 @@ describe('cat and review', () => {
   });
 
   it('review reports a logbook it cannot fetch', async () => {
-    expect(await terminalFor(alice).run('review -l nosuchlog')).toBe(
+    expect(await terminalFor(h.alice).run('review -l nosuchlog')).toBe(
       'Error: Could not fetch logbook data.\n',
     );
   });
@@ -273,7 +268,7 @@ describe('mapper', () => {
   });
 
   it('prints its usage for anything else, and the profile error when signed out', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('mapper')).toBe('Usage: mapper up | down | status\n');
     expect(await t.run('mapper sideways')).toBe('Usage: mapper up | down | status\n');
     expect(await anonymous.run('mapper status')).toBe('error fetching mapper profile\n');

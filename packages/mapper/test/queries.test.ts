@@ -1,5 +1,5 @@
 import type { Logbook } from '@caravanserai/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
 import {
   brokenLogClient,
@@ -8,22 +8,16 @@ import {
   entriesOf,
   entry,
   eventually,
-  type Harness,
-  type SignedIn,
   sleep,
-  startHarness,
+  useHarness,
 } from './support/harness.js';
 
-let h: Harness;
-let alice: SignedIn;
+const h = useHarness(['alice']);
 let wellid: string;
 
 beforeAll(async () => {
-  h = await startHarness();
-  alice = await h.server.signup('alice');
-  wellid = (await createWell(alice, h.fake)).wellid;
+  wellid = (await createWell(h.alice, h.fake)).wellid;
 });
-afterAll(() => h.close());
 beforeEach(() => h.fake.reset());
 
 const USAGE = [
@@ -34,12 +28,12 @@ const USAGE = [
 ];
 
 function withWell(entries = [entry('context', 'You are terse.')], title?: string): Promise<Logbook> {
-  return createLogbook(alice, entries, { logwell: wellid, ...(title ? { title } : {}) });
+  return createLogbook(h.alice, entries, { logwell: wellid, ...(title ? { title } : {}) });
 }
 
 describe('query', () => {
   it('prints the usage lines for fewer than two arguments', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.lines('query')).toEqual(USAGE);
     expect(await t.lines('q -r')).toEqual(USAGE);
   });
@@ -47,7 +41,7 @@ describe('query', () => {
   it('needs -r', async () => {
     const message =
       'Error: You must specify a query (-r). A logbook will be selected by default if not specified.\n';
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('q hello world')).toBe(message);
     expect(await t.run('q -l somelog -c "be brief"')).toBe(message);
     expect(await t.run('q -c brief -r')).toBe(message);
@@ -55,9 +49,9 @@ describe('query', () => {
 
   it("asks the logbook's well, prints the answer and stores query and gen", async () => {
     const logbook = await withWell();
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run(`q -r Hello there -l ${logbook.logid}`)).toBe('Echo: Hello there\n');
-    const entries = await entriesOf(alice, logbook.logid);
+    const entries = await entriesOf(h.alice, logbook.logid);
     expect(entries.slice(1).map((e) => [e.tag, e.content])).toEqual([
       ['query', 'Hello there'],
       ['gen', 'Echo: Hello there'],
@@ -73,7 +67,7 @@ describe('query', () => {
   it('sends -c as the context, and uses the latest logbook by default', async () => {
     await withWell();
     h.fake.enqueue({ kind: 'reply', text: 'Streamed in pieces.', chunks: 4 });
-    expect(await terminalFor(alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
+    expect(await terminalFor(h.alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
     expect(h.fake.requests[0]?.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'What now?' },
@@ -83,19 +77,19 @@ describe('query', () => {
   it('reports a failing well', async () => {
     const logbook = await withWell();
     h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
-    expect(await terminalFor(alice).run(`q -r hi -l ${logbook.logid}`)).toBe(
+    expect(await terminalFor(h.alice).run(`q -r hi -l ${logbook.logid}`)).toBe(
       'Error fetching well response.\n',
     );
   });
 
   it('reports a query that cannot run: no well, salted, unknown logbook', async () => {
-    const t = terminalFor(alice);
-    const wellless = await createLogbook(alice);
+    const t = terminalFor(h.alice);
+    const wellless = await createLogbook(h.alice);
     expect(await t.lines(`q -r hi -l ${wellless.logid}`)).toEqual([
       'Error executing query.',
       'This logbook has no well: attach one in its settings.',
     ]);
-    const salted = await createLogbook(alice, [], { logwell: wellid, salted: true });
+    const salted = await createLogbook(h.alice, [], { logwell: wellid, salted: true });
     expect(await t.run(`q -r hi -l ${salted.logid}`)).toBe('Error executing query.\n');
     expect(await t.run('q -r hi -l nosuchlog')).toBe('Error: Failed to fetch logbook details.\n');
     expect(h.fake.requests).toHaveLength(0);
@@ -104,7 +98,7 @@ describe('query', () => {
 
 describe('pilgrim', () => {
   it('requires a logged-in user', async () => {
-    const t = new FakeTerminal(alice.client, null);
+    const t = new FakeTerminal(h.alice.client, null);
     expect(await t.run('pilgrim')).toBe('Error: pilgrim requires a logged-in user.\n');
   });
 
@@ -120,7 +114,7 @@ describe('pilgrim', () => {
       ],
       'Route',
     );
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.lines(`pilgrim -l ${logbook.logid}`)).toEqual([
       'Query: Before any context',
       'Context: No Context',
@@ -137,7 +131,7 @@ describe('pilgrim', () => {
       { role: 'system', content: 'You are a desert guide.' },
       { role: 'system', content: 'You are a desert guide.' },
     ]);
-    const entries = await entriesOf(alice, logbook.logid);
+    const entries = await entriesOf(h.alice, logbook.logid);
     expect(entries).toHaveLength(9);
     const lastQuery = entries[5];
     expect(lastQuery?.attrs.qid).toMatch(/^[a-z0-9]{8}$/);
@@ -154,7 +148,7 @@ describe('pilgrim', () => {
   it('answers at most 10 per run', async () => {
     const queries = Array.from({ length: 12 }, (_, i) => entry('query', `Question ${i}`, { qid: `p${i}` }));
     const logbook = await withWell(queries);
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     const first = await t.lines(`pilgrim -l ${logbook.logid}`);
     expect(first.filter((l) => l.startsWith('Response: '))).toHaveLength(10);
     expect(first.at(-1)).toBe('2 more unanswered queries: run pilgrim again.');
@@ -175,14 +169,14 @@ describe('pilgrim', () => {
     ]);
     h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
     h.fake.enqueue({ kind: 'reply', text: '' });
-    const lines = await terminalFor(alice).lines(`pilgrim -l ${logbook.logid}`);
+    const lines = await terminalFor(h.alice).lines(`pilgrim -l ${logbook.logid}`);
     expect(lines.filter((l) => !l.startsWith('Query') && !l.startsWith('Context'))).toEqual([
       '-> No generated response found.',
       'Response: [Not found]',
       'Response: Echo: Three',
     ]);
     // The failed one is still unanswered, so the next run picks it up.
-    expect(await terminalFor(alice).lines(`pilgrim -l ${logbook.logid}`)).toEqual([
+    expect(await terminalFor(h.alice).lines(`pilgrim -l ${logbook.logid}`)).toEqual([
       'Query: One',
       'Context: You are te...',
       'Response: Echo: One',
@@ -190,17 +184,17 @@ describe('pilgrim', () => {
   });
 
   it('reports a logbook it cannot work on', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('pilgrim -l nosuchlog')).toBe('Pilgrim encountered an error.\n');
-    const wellless = await createLogbook(alice, [entry('query', 'Lost?', { qid: 'w1' })]);
+    const wellless = await createLogbook(h.alice, [entry('query', 'Lost?', { qid: 'w1' })]);
     expect(await t.lines(`pilgrim -l ${wellless.logid}`)).toEqual([
       'Query: Lost?',
       'Context: No Context',
       'Pilgrim encountered an error.',
     ]);
-    const broken = new FakeTerminal(brokenLogClient(h.server, alice.token), {
-      pk: alice.pk,
-      username: alice.username,
+    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), {
+      pk: h.alice.pk,
+      username: h.alice.username,
     });
     expect(await broken.run(`pilgrim -l ${wellless.logid}`)).toBe('Error: Invalid log XML format.\n');
     const newcomer = await h.server.signup('newcomer');
@@ -212,15 +206,15 @@ describe('Ctrl+C', () => {
   const CANCELLED = 'Process cancelled. (Ctrl + C)\n';
 
   it('cancels a pending y/n and deletes nothing', async () => {
-    const logbook = await createLogbook(alice, [], { title: 'Kept' });
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, [], { title: 'Kept' });
+    const t = terminalFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`rm -l ${logbook.logid}`, { signal: controller.signal });
     await eventually(async () => (t.io.keyReads > 0 ? true : undefined));
     controller.abort();
     const printed = await running;
     expect(printed.endsWith(`(y/n) \n${CANCELLED}`)).toBe(true);
-    expect((await alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
+    expect((await h.alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
   });
 
   it('cancels a streaming answer: no more output after the message', async () => {
@@ -231,7 +225,7 @@ describe('Ctrl+C', () => {
       chunks: 8,
       chunkDelayMs: 150,
     });
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`q -r count -l ${logbook.logid}`, { signal: controller.signal });
     await eventually(async () => (t.io.out.length > 0 ? true : undefined));
@@ -242,7 +236,7 @@ describe('Ctrl+C', () => {
     const before = t.io.out.length;
     // The server reads the answer to its end and stores it; the terminal stays quiet.
     await eventually(async () => {
-      const entries = await entriesOf(alice, logbook.logid);
+      const entries = await entriesOf(h.alice, logbook.logid);
       return entries.some((e) => e.tag === 'gen') ? true : undefined;
     });
     await sleep(50);
@@ -252,8 +246,8 @@ describe('Ctrl+C', () => {
   it('does not start a command whose signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('touch -n Never', { signal: controller.signal })).toBe(CANCELLED);
-    expect((await alice.client.logbooks.list()).some((l) => l.title === 'Never')).toBe(false);
+    expect((await h.alice.client.logbooks.list()).some((l) => l.title === 'Never')).toBe(false);
   });
 });

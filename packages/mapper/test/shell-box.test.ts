@@ -1,5 +1,5 @@
 import type { Logbook } from '@caravanserai/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeShellBox } from './support/fake-terminal.js';
 import {
   brokenLogClient,
@@ -7,35 +7,29 @@ import {
   createWell,
   entriesOf,
   entry,
-  type Harness,
-  type SignedIn,
-  startHarness,
+  useHarness,
 } from './support/harness.js';
 
-let h: Harness;
-let alice: SignedIn;
+const h = useHarness(['alice']);
 let wellid: string;
 
 beforeAll(async () => {
-  h = await startHarness();
-  alice = await h.server.signup('alice');
-  wellid = (await createWell(alice, h.fake)).wellid;
+  wellid = (await createWell(h.alice, h.fake)).wellid;
 });
-afterAll(() => h.close());
 beforeEach(() => h.fake.reset());
 
-const user = () => ({ pk: alice.pk, username: alice.username });
+const user = () => ({ pk: h.alice.pk, username: h.alice.username });
 
 async function boxOn(
   entries = [entry('context', 'Be brief.')],
   overrides = {},
 ): Promise<[FakeShellBox, Logbook]> {
-  const logbook = await createLogbook(alice, entries, { logwell: wellid, ...overrides });
-  return [new FakeShellBox(alice.client, user(), { logid: logbook.logid, wellid }), logbook];
+  const logbook = await createLogbook(h.alice, entries, { logwell: wellid, ...overrides });
+  return [new FakeShellBox(h.alice.client, user(), { logid: logbook.logid, wellid }), logbook];
 }
 
 const tagsAndText = async (logid: string) =>
-  (await entriesOf(alice, logid)).map((e) => `${e.tag}: ${e.content}`);
+  (await entriesOf(h.alice, logid)).map((e) => `${e.tag}: ${e.content}`);
 
 describe('shell box', () => {
   it('help lists its commands', async () => {
@@ -71,7 +65,7 @@ describe('shell box', () => {
     expect(await box.run('comment')).toBe('Error: Comment cannot be empty.\n');
     expect(await box.run('context   ')).toBe('Error: Context cannot be empty.\n');
     expect(await box.run('query')).toBe('Error: Query cannot be empty.\n');
-    expect(await entriesOf(alice, logbook.logid)).toEqual([]);
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
     expect(h.fake.requests).toHaveLength(0);
   });
 
@@ -144,11 +138,11 @@ describe('shell box', () => {
     ]);
     expect(await box.run('clear')).toBe('Error.\n');
     expect(await box.run('clear everything')).toBe('Invalid tag: everything\n');
-    expect(await entriesOf(alice, logbook.logid)).toHaveLength(4);
+    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(4);
     expect(await box.run('clear comment')).toBe('');
     expect(await tagsAndText(logbook.logid)).toEqual(['context: Be brief.', 'query: Q']);
     expect(await box.run('clear all')).toBe('');
-    expect(await entriesOf(alice, logbook.logid)).toEqual([]);
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
     expect(box.host.changed).toEqual([logbook.logid, logbook.logid]);
   });
 
@@ -161,7 +155,7 @@ describe('shell box', () => {
     expect(await salted.run('comment more')).toBe('Logbook not Updated\n');
     expect(await salted.run('clear comment')).toBe('Logbook not Updated\n');
 
-    const broken = new FakeShellBox(brokenLogClient(h.server, alice.token), user(), {
+    const broken = new FakeShellBox(brokenLogClient(h.server, h.alice.token), user(), {
       logid: saltedLogbook.logid,
       wellid,
     });

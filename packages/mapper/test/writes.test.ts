@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
 import {
   brokenLogClient,
@@ -6,21 +6,10 @@ import {
   createWell,
   entriesOf,
   entry,
-  type Harness,
-  type SignedIn,
-  startHarness,
+  useHarness,
 } from './support/harness.js';
 
-let h: Harness;
-let alice: SignedIn;
-let bob: SignedIn;
-
-beforeAll(async () => {
-  h = await startHarness();
-  alice = await h.server.signup('alice');
-  bob = await h.server.signup('bob');
-});
-afterAll(() => h.close());
+const h = useHarness(['alice', 'bob']);
 
 const sample = () => [
   entry('context', 'Be terse.'),
@@ -32,7 +21,7 @@ const sample = () => [
 
 describe('tag', () => {
   it('needs -t with a value, and an approved tag', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('tag')).toBe('Error: Missing tag name. Use -t [tag].\n');
     expect(await t.run('tag -c "orphan text"')).toBe('Error: Missing tag name. Use -t [tag].\n');
     expect(await t.run('tag -t')).toBe('Error: Missing tag name. Use -t [tag].\n');
@@ -42,8 +31,8 @@ describe('tag', () => {
   });
 
   it('appends an entry with that tag, to the latest logbook unless told', async () => {
-    const logbook = await createLogbook(alice, sample());
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, sample());
+    const t = terminalFor(h.alice);
     expect(await t.run('tag -t comment -c a note with words')).toBe(
       `Added <comment> as entry [5] of ${logbook.logid}.\n`,
     );
@@ -51,7 +40,7 @@ describe('tag', () => {
       `Added <code> as entry [6] of ${logbook.logid}.\n`,
     );
     await t.run(`tag -t shell -l ${logbook.logid}`);
-    const entries = await entriesOf(alice, logbook.logid);
+    const entries = await entriesOf(h.alice, logbook.logid);
     expect(entries.slice(5)).toEqual([
       entry('comment', 'a note with words'),
       entry('code', 'x < y && y > z'),
@@ -60,41 +49,41 @@ describe('tag', () => {
   });
 
   it('re-tags entry -i in place, keeping or replacing its content', async () => {
-    const logbook = await createLogbook(alice, sample());
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, sample());
+    const t = terminalFor(h.alice);
     expect(await t.run(`tag -t mirage -i 2 -l ${logbook.logid}`)).toBe(
       `Entry [2] of ${logbook.title} is now <mirage>.\n`,
     );
     await t.run(`tag -t context -i 3 -c "Answer in French." -l ${logbook.logid}`);
-    const entries = await entriesOf(alice, logbook.logid);
+    const entries = await entriesOf(h.alice, logbook.logid);
     expect(entries[2]).toEqual(entry('mirage', 'Because.', { qid: 'q1' }));
     expect(entries[3]).toEqual(entry('context', 'Answer in French.'));
     expect(entries).toHaveLength(5);
   });
 
   it("refuses an index outside the log, or that isn't a whole number", async () => {
-    const logbook = await createLogbook(alice, sample());
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, sample());
+    const t = terminalFor(h.alice);
     for (const index of ['5', '99', 'x', '1.5', '-1']) {
       expect(await t.run(`tag -t gen -i ${index} -l ${logbook.logid}`)).toBe('Invalid log index.\n');
     }
     expect(await t.run(`tag -t gen -l ${logbook.logid} -i`)).toBe('Invalid log index.\n');
-    expect(await entriesOf(alice, logbook.logid)).toEqual(sample());
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample());
   });
 
   it('reports a refused append and a refused re-tag (a salted logbook)', async () => {
-    const salted = await createLogbook(alice, sample(), { salted: true });
-    const t = terminalFor(alice);
+    const salted = await createLogbook(h.alice, sample(), { salted: true });
+    const t = terminalFor(h.alice);
     expect(await t.run(`tag -t comment -c hi -l ${salted.logid}`)).toBe('Error adding tag to logbook.\n');
     expect(await t.run(`tag -t comment -i 0 -l ${salted.logid}`)).toBe('Error updating logbook.\n');
     expect(await t.run('tag -t comment -i 0 -l nosuchlog')).toBe('Error updating logbook.\n');
-    expect(await entriesOf(alice, salted.logid)).toEqual(sample());
+    expect(await entriesOf(h.alice, salted.logid)).toEqual(sample());
   });
 });
 
 describe('rm', () => {
   it('needs -l or -t', async () => {
-    expect(await terminalFor(alice).lines('rm')).toEqual([
+    expect(await terminalFor(h.alice).lines('rm')).toEqual([
       'Error: Name a logbook (-l) or a tag (-t).',
       'Usage: rm -l LOGID | -t TAG [-l LOGID]',
       '  -l LOGID  the logbook',
@@ -104,21 +93,21 @@ describe('rm', () => {
 
   it('deletes a logbook when the answer is y (or Y)', async () => {
     for (const key of ['y', 'Y']) {
-      const logbook = await createLogbook(alice, sample(), { title: 'Doomed' });
-      const t = terminalFor(alice);
+      const logbook = await createLogbook(h.alice, sample(), { title: 'Doomed' });
+      const t = terminalFor(h.alice);
       expect(await t.lines(`rm -l ${logbook.logid}`, { keys: [key] })).toEqual([
         `Doomed (${logbook.logid}): 5 entries`,
         'Are you sure you want to delete this entire logbook? This action cannot be undone. (y/n) y',
         'Logbook deleted successfully.',
       ]);
-      await expect(alice.client.logbooks.get(logbook.logid)).rejects.toMatchObject({ status: 404 });
+      await expect(h.alice.client.logbooks.get(logbook.logid)).rejects.toMatchObject({ status: 404 });
     }
   });
 
   it('keeps it for n, N or Enter, and ignores other keys while it waits', async () => {
-    const logbook = await createLogbook(alice, sample(), { title: 'Spared' });
+    const logbook = await createLogbook(h.alice, sample(), { title: 'Spared' });
     for (const keys of [['n'], ['N'], ['Enter'], ['\r'], ['x', 'q', 'n']]) {
-      const t = terminalFor(alice);
+      const t = terminalFor(h.alice);
       const lines = await t.lines(`rm -l ${logbook.logid}`, { keys });
       expect(lines.slice(1)).toEqual([
         'Are you sure you want to delete this entire logbook? This action cannot be undone. (y/n) n',
@@ -126,82 +115,82 @@ describe('rm', () => {
       ]);
       expect(t.io.keyReads).toBe(keys.length);
     }
-    expect((await alice.client.logbooks.get(logbook.logid)).title).toBe('Spared');
+    expect((await h.alice.client.logbooks.get(logbook.logid)).title).toBe('Spared');
   });
 
   it('reports a logbook it cannot find, and a delete the server refuses', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('rm -l nosuchlog', { keys: ['y'] })).toBe('Error: Could not delete logbook.\n');
     expect(t.io.keyReads).toBe(0);
-    const bobs = await createLogbook(bob, sample(), { private: false, title: "Bob's" });
+    const bobs = await createLogbook(h.bob, sample(), { private: false, title: "Bob's" });
     const lines = await t.lines(`rm -l ${bobs.logid}`, { keys: ['y'] });
     expect(lines.at(-1)).toBe('Error: Failed to delete logbook.');
-    expect((await bob.client.logbooks.get(bobs.logid)).title).toBe("Bob's");
+    expect((await h.bob.client.logbooks.get(bobs.logid)).title).toBe("Bob's");
   });
 
   it('rm -t removes every entry with that tag in one write', async () => {
-    const logbook = await createLogbook(alice, sample(), { title: 'Notes' });
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, sample(), { title: 'Notes' });
+    const t = terminalFor(h.alice);
     expect(await t.run(`rm -t comment -l ${logbook.logid}`)).toBe(
       'Removed 2 <comment> entries from Notes.\n',
     );
-    expect(await entriesOf(alice, logbook.logid)).toEqual(sample().slice(0, 3));
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample().slice(0, 3));
     expect(await t.run(`rm -t comment -l ${logbook.logid}`)).toBe('No <comment> entries in Notes.\n');
     expect(await t.run('rm -t context')).toBe('Removed 1 <context> entry from Notes.\n');
     expect(t.io.keyReads).toBe(0);
   });
 
   it('rm -t refuses an unapproved tag and reports each failure in the spec words', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('rm -t bogus')).toBe(
       "Error: Invalid tag 'bogus'. Allowed tags: context, comment, query, mirage, gen, code, shell, command\n",
     );
     expect(await t.run('rm -t comment -l nosuchlog')).toBe('Error: Failed to retrieve logbook contents.\n');
-    const salted = await createLogbook(alice, sample(), { salted: true });
+    const salted = await createLogbook(h.alice, sample(), { salted: true });
     expect(await t.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Failed to update logbook.\n');
-    const broken = new FakeTerminal(brokenLogClient(h.server, alice.token), null);
+    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Invalid log XML format.\n');
-    expect(await entriesOf(alice, salted.logid)).toEqual(sample());
+    expect(await entriesOf(h.alice, salted.logid)).toEqual(sample());
   });
 });
 
 describe('cp', () => {
   it('needs a log id', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.run('cp')).toBe('Error: No valid log ID provided for copying.\n');
     expect(await t.run('cp -l')).toBe('Error: No valid log ID provided for copying.\n');
     expect(await t.run('cp -n "A title"')).toBe('Error: No valid log ID provided for copying.\n');
   });
 
   it("copies the entries, titled 'Copy of {title}' unless named", async () => {
-    const well = await createWell(alice, h.fake);
-    const source = await createLogbook(alice, sample(), { title: 'Original', logwell: well.wellid });
-    const t = terminalFor(alice);
+    const well = await createWell(h.alice, h.fake);
+    const source = await createLogbook(h.alice, sample(), { title: 'Original', logwell: well.wellid });
+    const t = terminalFor(h.alice);
     const [line] = await t.lines(`cp -l ${source.logid}`);
     const copyId = /^Copied \w+ to (\w+): Copy of Original$/.exec(line ?? '')?.[1];
     expect(copyId).toBeDefined();
-    const copy = await alice.client.logbooks.get(copyId ?? '');
+    const copy = await h.alice.client.logbooks.get(copyId ?? '');
     expect(copy).toMatchObject({ title: 'Copy of Original', logwell: well.wellid, private: true });
-    expect(await entriesOf(alice, copy.logid)).toEqual(sample());
+    expect(await entriesOf(h.alice, copy.logid)).toEqual(sample());
 
     const [named] = await t.lines(`cp -l ${source.logid} -n Second draft`);
     expect(named).toMatch(/: Second draft$/);
   });
 
   it("copies someone else's public logbook without their well", async () => {
-    const well = await createWell(bob, h.fake);
-    const bobs = await createLogbook(bob, sample(), {
+    const well = await createWell(h.bob, h.fake);
+    const bobs = await createLogbook(h.bob, sample(), {
       title: 'Shared',
       private: false,
       logwell: well.wellid,
     });
-    const [line] = await terminalFor(alice).lines(`cp -l ${bobs.logid}`);
+    const [line] = await terminalFor(h.alice).lines(`cp -l ${bobs.logid}`);
     const copyId = /to (\w+):/.exec(line ?? '')?.[1] ?? '';
-    expect(await alice.client.logbooks.get(copyId)).toMatchObject({ logwell: null, private: true });
+    expect(await h.alice.client.logbooks.get(copyId)).toMatchObject({ logwell: null, private: true });
   });
 
   it('reports a logbook it cannot copy', async () => {
-    expect(await terminalFor(alice).run('cp -l nosuchlog')).toBe('Error copying logbook.\n');
+    expect(await terminalFor(h.alice).run('cp -l nosuchlog')).toBe('Error copying logbook.\n');
   });
 });
 
@@ -229,7 +218,7 @@ describe('touch', () => {
   });
 
   it('reports each failure in the spec words', async () => {
-    expect(await terminalFor(alice).run('touch -l nosuchlog')).toBe('Error updating logbook timestamp.\n');
+    expect(await terminalFor(h.alice).run('touch -l nosuchlog')).toBe('Error updating logbook timestamp.\n');
     expect(await new FakeTerminal(h.server.client(), null).run('touch')).toBe(
       'Error creating new logbook.\n',
     );
@@ -238,8 +227,8 @@ describe('touch', () => {
 
 describe('curl', () => {
   it('saves {logid}.xml through the host', async () => {
-    const logbook = await createLogbook(alice, sample());
-    const t = terminalFor(alice);
+    const logbook = await createLogbook(h.alice, sample());
+    const t = terminalFor(h.alice);
     expect(await t.run(`curl -l ${logbook.logid}`)).toBe(`Saved ${logbook.logid}.xml\n`);
     expect(t.host.saved).toEqual([
       { name: `${logbook.logid}.xml`, content: logbook.log, mimeType: 'application/xml' },
@@ -248,19 +237,19 @@ describe('curl', () => {
   });
 
   it('prints the XML when the host cannot save files', async () => {
-    const logbook = await createLogbook(alice, sample());
-    const t = terminalFor(alice);
-    const hostless = new FakeTerminal(alice.client, null);
+    const logbook = await createLogbook(h.alice, sample());
+    const t = terminalFor(h.alice);
+    const hostless = new FakeTerminal(h.alice.client, null);
     Object.assign(hostless.host, { saveFile: undefined });
     expect(await hostless.run(`curl -l ${logbook.logid}`)).toBe(logbook.log);
     expect(t.host.saved).toEqual([]);
   });
 
   it('needs -l, and reports a failed download', async () => {
-    const t = terminalFor(alice);
+    const t = terminalFor(h.alice);
     expect(await t.lines('curl')).toEqual(['Error: Missing option -l LOGID.', 'Usage: curl -l LOGID']);
     expect(await t.run('curl -l nosuchlog')).toBe('Error downloading logbook.\n');
-    const logbook = await createLogbook(alice);
+    const logbook = await createLogbook(h.alice);
     t.host.saveFails = true;
     expect(await t.run(`curl -l ${logbook.logid}`)).toBe('Error downloading logbook.\n');
   });

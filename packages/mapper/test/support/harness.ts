@@ -1,28 +1,21 @@
 import { ApiClient, type Logbook, type LogbookCreate, type Well } from '@caravanserai/api';
-import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
+import type { FakeProvider } from '@caravanserai/fake-provider';
 import { type Entry, parseLog, serializeLog, type Tag } from '@caravanserai/logbook';
-import { type SignedIn, startServer, type TestServer } from '../../../../apps/server/test/helper.js';
+import {
+  type SignedIn,
+  type TestServer,
+  type UsedServer,
+  useServer,
+} from '../../../../apps/server/test/helper.js';
 
 export type { SignedIn };
 
-export interface Harness {
-  server: TestServer;
-  fake: FakeProvider;
-  close(): Promise<void>;
-}
-
-/** The real server over a fresh SQLite database, and a fake AI provider its wells may call. */
-export async function startHarness(): Promise<Harness> {
-  const fake = await startFakeProvider();
-  const server = await startServer({ wellAllowedHosts: [new URL(fake.url).host], queryTimeoutMs: 5000 });
-  return {
-    server,
-    fake,
-    async close() {
-      await server.close();
-      await fake.close();
-    },
-  };
+/**
+ * The real server over a fresh database, a fake AI provider its wells may call, and the given users
+ * signed up: useServer with the terminal's query timeout. Call it at module top level.
+ */
+export function useHarness<const U extends string>(users: readonly U[]): UsedServer<U> {
+  return useServer({ users, fake: true, overrides: { queryTimeoutMs: 5000 } });
 }
 
 let sequence = 0;
