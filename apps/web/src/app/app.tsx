@@ -1,16 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { retryUnlessClientError } from '../lib/retry';
+import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import { colorSchemeManager, theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: retryUnlessClientError, refetchOnWindowFocus: true, staleTime: 10_000 },
-  },
-});
 
 export function App() {
   return (

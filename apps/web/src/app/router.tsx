@@ -1,7 +1,9 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
+import { logbookQueryOptions } from '../features/logbooks/api/get-logbook';
 import { hasStoredToken } from '../lib/auth-storage';
+import { queryClient } from '../lib/query-client';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 
@@ -52,7 +54,15 @@ export const routes: RouteObject[] = [
       { path: paths.logbooks.home.path, ...page(() => import('./routes/logbooks/home')) },
       { path: paths.logbooks.create.path, ...page(() => import('./routes/logbooks/create')) },
       { path: paths.logbooks.list.path, ...page(() => import('./routes/logbooks/list')) },
-      { path: paths.logbooks.detail.path, ...page(() => import('./routes/logbooks/detail')) },
+      {
+        path: paths.logbooks.detail.path,
+        // Start fetching the logbook while the page's code is still loading; never wait for it here.
+        loader: ({ params }) => {
+          if (params.logid) void queryClient.prefetchQuery(logbookQueryOptions(params.logid));
+          return null;
+        },
+        ...page(() => import('./routes/logbooks/detail')),
+      },
       { path: paths.logbooks.manage.path, ...page(() => import('./routes/logbooks/manage')) },
 
       { path: paths.wells.home.path, ...page(() => import('./routes/wells/home')) },

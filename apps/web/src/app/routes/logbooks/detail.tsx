@@ -1,41 +1,44 @@
-import { Stack } from '@mantine/core';
-import { useParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { useNavigate, useParams } from 'react-router';
 import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
 import { useLogbook } from '../../../features/logbooks/api/get-logbook';
-import { LogbookEntries } from '../../../features/logbooks/components/logbook-entries';
-import { LogbookHeader } from '../../../features/logbooks/components/logbook-header';
+import { LogbookWorkspace } from '../../../features/logbooks/workspace/logbook-workspace';
 
+/** /logbooks/{logid}: the logbook workspace, where the conversation happens (spec 000 §2). */
 export function Component() {
   const { logid = '' } = useParams();
   const logbook = useLogbook(logid);
   const { user } = useCurrentUser();
+  const navigate = useNavigate();
   const title = logbook.data?.title ?? 'Logbook';
   return (
-    <Page title={title}>
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: paths.home.href() },
-          { label: 'Logbooks', href: paths.logbooks.home.href() },
-          { label: title },
-        ]}
-      />
-      {logbook.isPending ? (
-        <PageLoader label="Loading logbook" />
-      ) : logbook.isError ? (
-        <Forbidden text="This Logbook is Forbidden..." />
+    <Page
+      title={title}
+      breadcrumbs={[
+        { label: 'Home', href: paths.home.href() },
+        { label: 'Logbooks', href: paths.logbooks.home.href() },
+        { label: title },
+      ]}
+    >
+      {/* A failed background refresh keeps the log on screen; only a first load can be Forbidden. */}
+      {!logbook.data ? (
+        logbook.isError ? (
+          <Forbidden text="This Logbook is Forbidden..." />
+        ) : (
+          <PageLoader label="Loading logbook" />
+        )
       ) : (
-        <Stack gap="lg">
-          <LogbookHeader
-            logbook={logbook.data}
-            canManage={user !== null && user.username === logbook.data.owner.username}
-          />
-          <LogbookEntries log={logbook.data.log} />
-        </Stack>
+        <LogbookWorkspace
+          key={logid}
+          logbook={logbook.data}
+          updatedAt={logbook.dataUpdatedAt}
+          user={user}
+          onDeleted={() => navigate(paths.logbooks.list.href())}
+          onForked={(forkId) => navigate(paths.logbooks.detail.href(forkId))}
+        />
       )}
     </Page>
   );

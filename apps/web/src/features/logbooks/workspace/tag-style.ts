@@ -1,15 +1,18 @@
 import type { Tag } from '@caravanserai/logbook';
 import type { MantineColor } from '@mantine/core';
 
-/** One Mantine color per approved tag, so each kind of entry is told apart at a glance. */
+/**
+ * One Mantine colour per approved tag, chosen so no two neighbours on the colour wheel share a
+ * log: Mantine's light variants of these stay readable on both the light and the dark scheme.
+ */
 export const TAG_COLORS: Record<Tag, MantineColor> = {
   context: 'grape',
   comment: 'gray',
   query: 'blue',
   mirage: 'red',
   gen: 'teal',
-  code: 'violet',
-  shell: 'cyan',
+  code: 'yellow',
+  shell: 'lime',
   command: 'orange',
 };
 

@@ -1,0 +1,23 @@
+import { ActionIcon, CopyButton } from '@mantine/core';
+import { CheckIcon, CopyIcon } from './icons';
+
+/** Copies `text` to the clipboard; the icon turns into a check for a moment to say it worked. */
+export function CopyTextButton({ text, label }: { text: string; label: string }) {
+  return (
+    <CopyButton value={text} timeout={1500}>
+      {({ copied, copy }) => (
+        <ActionIcon
+          variant="subtle"
+          color={copied ? 'teal' : 'gray'}
+          size="sm"
+          onClick={copy}
+          aria-label={label}
+          title={copied ? 'Copied' : label}
+          data-copied={copied || undefined}
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />}
+        </ActionIcon>
+      )}
+    </CopyButton>
+  );
+}

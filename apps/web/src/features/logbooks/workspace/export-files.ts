@@ -1,0 +1,40 @@
+import type { Logbook } from '@caravanserai/api';
+import { type Entry, serializeLog, toJson, toMarkdown } from '@caravanserai/logbook';
+
+export type ExportFormat = 'xml' | 'md' | 'json';
+
+const TYPES: Record<ExportFormat, string> = {
+  xml: 'application/xml',
+  md: 'text/markdown',
+  json: 'application/json',
+};
+
+/** The file for one format, built here from the entries on screen (spec 000 §7: no export call). */
+export function buildExport(
+  format: ExportFormat,
+  logbook: Logbook,
+  entries: readonly Entry[],
+): { name: string; content: string; type: string } {
+  const meta = { title: logbook.title, description: logbook.description, owner: logbook.owner.username };
+  const content =
+    format === 'xml'
+      ? serializeLog(entries)
+      : format === 'md'
+        ? toMarkdown(entries, meta)
+        : toJson(entries, meta);
+  return { name: `${logbook.logid}.${format}`, content, type: TYPES[format] };
+}
+
+/** Hands a file to the browser's download. */
+export function saveFile(name: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; keeping it a moment longer costs nothing.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

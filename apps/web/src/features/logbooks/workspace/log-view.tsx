@@ -1,0 +1,171 @@
+import { Divider, Text } from '@mantine/core';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { type EntryActions, EntryRow } from './entry-row';
+import type { LogRow } from './overlay';
+
+export interface LogViewHandle {
+  head(): void;
+  tail(): void;
+  /** Keeps the newest entry in view as rows arrive, until the reader scrolls away from the end. */
+  follow(): void;
+}
+
+const ROW_GAP = 8;
+// Within this distance of the page's end the reader counts as "at the end" and is kept there.
+const NEAR_END_PX = 240;
+
+/** A cheap guess of a row's height from its text, so the scrollbar is about right before rows are measured. */
+function estimateHeight(row: LogRow | undefined): number {
+  if (!row) return 80;
+  const text = row.entry.content;
+  let lines = 1;
+  let column = 0;
+  for (let i = 0; i < text.length && lines < 400; i++) {
+    if (text.charCodeAt(i) === 10 || column >= 90) {
+      lines++;
+      column = 0;
+    } else column++;
+  }
+  return 58 + lines * 24;
+}
+
+function nearEnd(): boolean {
+  return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - NEAR_END_PX;
+}
+
+/**
+ * The log between START and END. Only the rows in and near the viewport are in the page (the
+ * window is the scroller), so a logbook of tens of thousands of entries opens and scrolls at once.
+ */
+export function LogView({
+  rows,
+  editable,
+  actions,
+  ref,
+  paddingStart,
+  paddingEnd,
+}: {
+  rows: LogRow[];
+  editable: boolean;
+  actions: EntryActions;
+  ref: Ref<LogViewHandle>;
+  paddingStart: number;
+  paddingEnd: number;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const following = useRef(false);
+
+  // The list's distance from the top of the page moves when anything above it changes size.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const top = list.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => estimateHeight(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+    gap: ROW_GAP,
+    scrollMargin,
+    scrollPaddingStart: paddingStart,
+    scrollPaddingEnd: paddingEnd,
+  });
+
+  const last = rows.length - 1;
+  const tail = useCallback(() => {
+    if (last >= 0) virtualizer.scrollToIndex(last, { align: 'end' });
+    else window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [virtualizer, last]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      head: () => {
+        following.current = false;
+        if (last >= 0) virtualizer.scrollToIndex(0, { align: 'start' });
+        else window.scrollTo({ top: 0 });
+      },
+      tail: () => {
+        following.current = true;
+        tail();
+      },
+      follow: () => {
+        following.current = true;
+      },
+    }),
+    [virtualizer, last, tail],
+  );
+
+  useEffect(() => {
+    const onScroll = () => {
+      following.current = nearEnd();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // New or growing rows (an answer streaming in) keep a reader who was at the end at the end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not an input
+  useEffect(() => {
+    if (following.current) tail();
+  }, [rows, tail]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <section aria-label="Log">
+      <Divider label="START" labelPosition="center" mb="sm" />
+      {rows.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          This Logbook has no entries yet.
+        </Text>
+      )}
+      <ol
+        ref={listRef}
+        style={{
+          position: 'relative',
+          height: virtualizer.getTotalSize(),
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        }}
+      >
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start - scrollMargin}px)`,
+              }}
+            >
+              <EntryRow row={row} editable={editable} actions={actions} />
+            </li>
+          );
+        })}
+      </ol>
+      <Divider label="END" labelPosition="center" mt="sm" />
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import type { CurrentUser, Logbook } from '@caravanserai/api';
+import { INVALID_LOG_XML } from '@caravanserai/logbook';
+import { Alert, Stack } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useCallback, useRef } from 'react';
+import { ConfirmModal } from './confirm-modal';
+import { ForkPanel } from './fork-panel';
+import { LogView, type LogViewHandle } from './log-view';
+import { QueryFailureAlert } from './query-failure-alert';
+import { type ComposeMode, Scribe } from './scribe';
+import { ShellBox } from './shell-box';
+import { useViewMode } from './use-view-mode';
+import { useWorkspace } from './use-workspace';
+import classes from './workspace.module.css';
+import { WorkspaceHeader } from './workspace-header';
+import { WorkspaceToolbar } from './workspace-toolbar';
+
+export const DELETE_ENTRY_CONFIRM = 'Are you sure you want to delete this Logbook entry?';
+
+// The app header's height: rows scrolled to the top must not end up under it.
+const APP_HEADER_PX = 60;
+const BREATHING_PX = 16;
+
+/** The logbook page below its breadcrumbs: header, toolbar, the log, and the composer. */
+export function LogbookWorkspace({
+  logbook,
+  updatedAt,
+  user,
+  onDeleted,
+  onForked,
+}: {
+  logbook: Logbook;
+  updatedAt: number;
+  user: CurrentUser | null;
+  onDeleted: () => void;
+  onForked: (logid: string) => void;
+}) {
+  const log = useRef<LogViewHandle>(null);
+  const follow = useCallback(() => log.current?.follow(), []);
+  const ws = useWorkspace({ logbook, updatedAt, user, onShellWrite: follow });
+  const [view, setView] = useViewMode();
+  const toolbar = useElementSize();
+  const composer = useElementSize();
+
+  const send = (mode: ComposeMode, text: string) => {
+    log.current?.tail();
+    return ws.send(mode, text);
+  };
+
+  const deleting = ws.toDelete;
+  return (
+    <Stack gap="md">
+      <WorkspaceHeader logbook={logbook} entries={ws.entries} isOwner={ws.isOwner} onDeleted={onDeleted} />
+      <WorkspaceToolbar
+        ref={toolbar.ref}
+        view={view}
+        onViewChange={setView}
+        showViews={ws.editable}
+        memory={ws.memory}
+        onHead={() => log.current?.head()}
+        onTail={() => log.current?.tail()}
+      />
+      {ws.entries === null ? (
+        <Alert color="red" role="alert">
+          {INVALID_LOG_XML}
+        </Alert>
+      ) : (
+        <LogView
+          ref={log}
+          rows={ws.rows}
+          editable={ws.editable}
+          actions={ws.entryActions}
+          paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
+          paddingEnd={composer.height + BREATHING_PX * 2}
+        />
+      )}
+      {(ws.editable || logbook.salted) && (
+        <div ref={composer.ref} className={classes.composer}>
+          {ws.editable ? (
+            <>
+              {ws.ask.failure && (
+                <QueryFailureAlert failure={ws.ask.failure} onClose={ws.ask.dismissFailure} />
+              )}
+              {view === 'chat' ? (
+                <Scribe
+                  asking={ws.ask.asking}
+                  hasWell={logbook.logwell !== null}
+                  onSend={send}
+                  onStop={ws.ask.stop}
+                />
+              ) : (
+                <ShellBox shell={ws.shell} />
+              )}
+            </>
+          ) : (
+            <ForkPanel logid={logbook.logid} signedIn={user !== null} onForked={onForked} />
+          )}
+        </div>
+      )}
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete entry"
+        message={DELETE_ENTRY_CONFIRM}
+        confirmLabel="Delete"
+        focusConfirm
+        onConfirm={() => {
+          if (deleting) ws.entryActions.blank(deleting);
+          ws.closeDelete();
+        }}
+        onClose={ws.closeDelete}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { ApiError } from '@caravanserai/api';
+import { notifications } from '@mantine/notifications';
+
+/** Says why a change to the log did not go through; the caller reloads the log either way. */
+export function notifyWriteFailed(error: unknown): void {
+  if (error instanceof ApiError && error.status === 409) {
+    notifications.show({
+      color: 'yellow',
+      title: 'The logbook changed meanwhile',
+      message: 'It has been reloaded: check the entry and try again.',
+    });
+    return;
+  }
+  notifications.show({
+    color: 'red',
+    title: 'Logbook not Updated',
+    message: error instanceof Error ? error.message : String(error),
+  });
+}

@@ -1,0 +1,119 @@
+import type { ApiClient, Logbook } from '@caravanserai/api';
+import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
+import type { Locator, Page } from 'playwright-core';
+import type { AppUnderTest } from './app-server.js';
+import { signUpAndLogIn, storedToken, uniqueName } from './flows.js';
+
+export interface Owner {
+  username: string;
+  token: string;
+  client: ApiClient;
+  wellid: string;
+  wellTitle: string;
+}
+
+/** Signs a new user up and in through the pages, and gives them a well on the fake provider. */
+export async function ownerWithWell(page: Page, app: AppUnderTest, prefix = 'scribe'): Promise<Owner> {
+  const username = await signUpAndLogIn(page, app.origin, prefix);
+  const token = await storedToken(page);
+  const client = app.server.client(token);
+  const wellTitle = uniqueName('Fake Well ');
+  const well = await client.wells.create({
+    title: wellTitle,
+    AUTH_MODEL_KEY: 'sk-e2e-workspace-0123456789',
+    origin_loc: 'openai-compatible/llama3.2',
+    model_url: `${app.fake.url}/v1`,
+  });
+  return { username, token, client, wellid: well.wellid, wellTitle };
+}
+
+export const entry = (tag: Entry['tag'], content: string, attrs: Record<string, string> = {}): Entry => ({
+  tag,
+  attrs,
+  content,
+});
+
+export function createLogbook(
+  owner: Owner,
+  entries: readonly Entry[],
+  options: { title?: string; private?: boolean; salted?: boolean } = {},
+): Promise<Logbook> {
+  return owner.client.logbooks.create({
+    title: options.title ?? uniqueName('Workspace '),
+    logwell: owner.wellid,
+    private: options.private ?? true,
+    salted: options.salted ?? false,
+    log: serializeLog(entries),
+  });
+}
+
+export async function storedEntries(client: ApiClient, logid: string): Promise<Entry[]> {
+  return parseLog((await client.logbooks.get(logid)).log);
+}
+
+/** Polls the server until `check` holds for the stored entries (writes land after the UI shows them). */
+export async function waitForEntries(
+  client: ApiClient,
+  logid: string,
+  check: (entries: Entry[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<Entry[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const entries = await storedEntries(client, logid);
+    if (check(entries)) return entries;
+    if (Date.now() > until) throw new Error(`Stored entries never matched: ${JSON.stringify(entries)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function logArea(page: Page): Locator {
+  return page.getByRole('main').getByRole('region', { name: 'Log' });
+}
+
+/** The log's row whose content includes `text`. */
+export function row(page: Page, text: string): Locator {
+  return logArea(page).getByRole('listitem').filter({ hasText: text });
+}
+
+/** The tag a row is drawn with. */
+export async function tagOf(rowLocator: Locator): Promise<string | null> {
+  return rowLocator.locator('[data-tag]').getAttribute('data-tag');
+}
+
+export async function waitForTag(rowLocator: Locator, tag: string): Promise<void> {
+  await rowLocator.locator(`[data-tag="${tag}"]`).waitFor();
+}
+
+export async function openLogbook(page: Page, app: AppUnderTest, logid: string): Promise<void> {
+  await page.goto(`${app.origin}/logbooks/${logid}`);
+  await logArea(page).getByText('START', { exact: true }).waitFor();
+}
+
+/** Runs one line in the shell box and waits for it to finish. */
+export async function shellRun(page: Page, line: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Shell' });
+  await input.fill(line);
+  await input.press('Enter');
+  await page.getByRole('log', { name: 'Shell output' }).getByText(`Shell> ${line}`).last().waitFor();
+  await page.getByLabel('Running').waitFor({ state: 'detached' });
+}
+
+export function shellOutput(page: Page): Locator {
+  return page.getByRole('log', { name: 'Shell output' });
+}
+
+/**
+ * Makes the window as tall as the page before a full-page screenshot, so the sticky toolbar and
+ * composer are drawn where they sit in the page rather than over the log.
+ */
+export async function fitViewportToPage(page: Page): Promise<() => Promise<void>> {
+  const original = page.viewportSize() ?? { width: 1280, height: 860 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 3; i++) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: original.width, height: Math.min(height, 4000) });
+    await page.waitForTimeout(150);
+  }
+  return () => page.setViewportSize(original);
+}

@@ -1,0 +1,157 @@
+import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppUnderTest, startApp } from '../support/app-server.js';
+import { type Browser, openBrowser } from '../support/browser.js';
+import { shootBothThemes } from '../support/screenshots.js';
+import {
+  createLogbook,
+  entry,
+  fitViewportToPage,
+  logArea,
+  type Owner,
+  openLogbook,
+  ownerWithWell,
+  row,
+  shellRun,
+  storedEntries,
+  waitForTag,
+} from '../support/workspace.js';
+
+let app: AppUnderTest;
+let browser: Browser;
+let owner: Owner;
+let logid = '';
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await openBrowser();
+  owner = await ownerWithWell(browser.page, app, 'salter');
+  const logbook = await createLogbook(owner, [
+    entry('context', 'Be brief.'),
+    entry('query', 'Where is Merv?', { qid: 'liveq001' }),
+    entry('gen', 'In Turkmenistan, near Mary.', { qid: 'liveq001' }),
+  ]);
+  logid = logbook.logid;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the workspace, live and salted', () => {
+  it('shows each tab the entries the other adds, without a reload', async () => {
+    const { page, context } = browser;
+    await openLogbook(page, app, logid);
+    const other = await context.newPage();
+    await openLogbook(other, app, logid);
+
+    await page.getByRole('switch', { name: 'Comment Mode' }).check();
+    await page.getByRole('textbox', { name: 'Scribe' }).fill('Written in the first tab.');
+    await page.getByRole('textbox', { name: 'Scribe' }).press('Enter');
+    await waitForTag(row(other, 'Written in the first tab.'), 'comment');
+
+    await other.getByRole('radiogroup', { name: 'View' }).getByText('Shell', { exact: true }).click();
+    await shellRun(other, 'context Written in the second tab.');
+    await waitForTag(row(page, 'Written in the second tab.'), 'context');
+    await other.getByRole('radiogroup', { name: 'View' }).getByText('Chat', { exact: true }).click();
+    await other.close();
+    await page.getByRole('switch', { name: 'Comment Mode' }).uncheck();
+  });
+
+  it('picks up entries written elsewhere (the CLI, another browser) by polling the version', async () => {
+    const { page } = browser;
+    await owner.client.tags.submit({ logid, tag: 'comment', content: 'Written from the command line.' });
+    // The version is asked for every 4 s while the tab is visible.
+    await waitForTag(row(page, 'Written from the command line.'), 'comment');
+  });
+
+  it('shows an owner at phone width', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openLogbook(page, app, logid);
+    await page.getByRole('textbox', { name: 'Scribe' }).waitFor();
+    const restore = await fitViewportToPage(page);
+    await shootBothThemes(page, 'workspace-phone');
+    await restore();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('freezes a salted logbook: no Scribe, no entry buttons, a Salted badge and the fork button', async () => {
+    const { page } = browser;
+    await page.goto(`${app.origin}/logbooks/${logid}/manage`);
+    await page.getByRole('checkbox', { name: 'Salted' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${app.origin}/logbooks/${logid}`);
+    const main = page.getByRole('main');
+    await main.getByText('Salted', { exact: true }).waitFor();
+    await main.getByRole('button', { name: 'Fork Salted Logbook' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Scribe' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Shell' }).count()).toBe(0);
+    expect(await page.getByRole('radiogroup', { name: 'View' }).count()).toBe(0);
+    const answer = row(page, 'In Turkmenistan');
+    await answer.getByRole('button', { name: 'Copy entry' }).waitFor();
+    for (const label of ['Toggle comment', 'Toggle context', 'Toggle mirage', 'Delete entry']) {
+      expect(await answer.getByRole('button', { name: label }).count()).toBe(0);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const restore = await fitViewportToPage(page);
+    await shootBothThemes(page, 'workspace-salted');
+    await restore();
+  });
+
+  it("says 'Error forking logbook' when the fork fails", async () => {
+    const { page } = browser;
+    await page.route('**/api/journals/logbooks/*/fork/', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'Server error.' } }),
+    );
+    await page.getByRole('button', { name: 'Fork Salted Logbook' }).click();
+    await page.getByText('Error forking logbook', { exact: true }).waitFor();
+    await page.unroute('**/api/journals/logbooks/*/fork/');
+    expect(page.url()).toBe(`${app.origin}/logbooks/${logid}`);
+  });
+
+  it('forks it into an editable private copy and opens the copy', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Fork Salted Logbook' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/logbooks/') && !url.pathname.endsWith(logid));
+    const forkId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+    await page.getByRole('textbox', { name: 'Scribe' }).waitFor();
+    await row(page, 'In Turkmenistan').getByRole('button', { name: 'Toggle mirage' }).waitFor();
+    const fork = await owner.client.logbooks.get(forkId);
+    expect(fork).toMatchObject({ forked: true, salted: false, private: true });
+    expect(await storedEntries(owner.client, forkId)).toEqual(await storedEntries(owner.client, logid));
+  });
+
+  it('offers another reader of a public salted logbook the fork, but no editing', async () => {
+    const { page } = browser;
+    const example = EXAMPLE_LOGBOOKS[0];
+    await openLogbook(page, app, example.logid);
+    await page.getByRole('button', { name: 'Fork Salted Logbook' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Logbook' }).count()).toBe(0);
+    expect(await logArea(page).getByRole('button', { name: 'Toggle comment' }).count()).toBe(0);
+  });
+
+  it('lets a signed-out visitor read a public logbook only, pointing to Login to fork it', async () => {
+    const visitor = await openBrowser();
+    try {
+      const example = EXAMPLE_LOGBOOKS[0];
+      await openLogbook(visitor.page, app, example.logid);
+      await row(visitor.page, 'Comments are notes for you.').waitFor();
+      expect(await visitor.page.getByRole('textbox', { name: 'Scribe' }).count()).toBe(0);
+      expect(await visitor.page.getByRole('button', { name: 'Fork Salted Logbook' }).count()).toBe(0);
+      expect(await logArea(visitor.page).getByRole('button', { name: 'Delete entry' }).count()).toBe(0);
+      const login = visitor.page.getByRole('main').getByRole('link', { name: 'Log in' });
+      expect(await login.getAttribute('href')).toBe('/login/');
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('logs no console errors on the way', () => {
+    expect(browser.errors).toEqual([]);
+  });
+});
