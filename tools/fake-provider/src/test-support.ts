@@ -1,4 +1,42 @@
-/** Helpers for the fake's own tests: plain fetch calls and an SSE reader. */
+/** Helpers for the fake's own tests: a fake per test file, plain fetch calls and an SSE reader. */
+
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { type FakeProvider, startFakeProvider } from './index';
+
+/**
+ * A fake started before the file's tests, reset after each test and closed after them all. It
+ * registers those vitest hooks itself, so call it at module top level and use the result in tests.
+ */
+export function useFakeProvider(): FakeProvider {
+  let started: FakeProvider | undefined;
+  const ready = (): FakeProvider => {
+    if (started) return started;
+    throw new Error('useFakeProvider: the fake is not started yet; use it inside tests');
+  };
+  beforeAll(async () => {
+    started = await startFakeProvider();
+  });
+  afterEach(() => started?.reset());
+  afterAll(() => started?.close());
+  return {
+    get url() {
+      return ready().url;
+    },
+    get requests() {
+      return ready().requests;
+    },
+    enqueue: (script) => ready().enqueue(script),
+    setDefault: (script) => ready().setDefault(script),
+    reset: () => ready().reset(),
+    close: () => ready().close(),
+  };
+}
+
+/** A Chat Completions request body with one user message. */
+export const userSays = (content: string) => ({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user', content }],
+});
 
 export interface SseEvent {
   event?: string;
