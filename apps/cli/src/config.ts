@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 
 export interface Credentials {
   server: string;
+  /** The API's base URL on that server. */
+  api: string;
   token: string;
   username: string;
 }
@@ -26,9 +28,13 @@ export function readCredentials(env?: NodeJS.ProcessEnv): Credentials | null {
   if (!existsSync(file)) return null;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Credentials>;
-    return parsed.token && parsed.server
-      ? { server: parsed.server, token: parsed.token, username: parsed.username ?? '' }
-      : null;
+    if (!parsed.token || !parsed.server) return null;
+    return {
+      server: parsed.server,
+      api: parsed.api ?? `${parsed.server}/api`,
+      token: parsed.token,
+      username: parsed.username ?? '',
+    };
   } catch {
     return null;
   }
@@ -48,16 +54,32 @@ export function deleteCredentials(env?: NodeJS.ProcessEnv): void {
   if (existsSync(file)) writeFileSync(file, '{}\n', { mode: 0o600 });
 }
 
-/** The config written into a downloaded package: the server it came from. */
-export function packagedServer(bundleDir: string): string | null {
+interface PackagedConfig {
+  server?: unknown;
+  apiPrefix?: unknown;
+}
+
+/** The config written into a downloaded package: the server it came from and its API prefix. */
+function packagedConfig(bundleDir: string): PackagedConfig {
   const file = join(bundleDir, 'config.json');
-  if (!existsSync(file)) return null;
+  if (!existsSync(file)) return {};
   try {
-    const server = (JSON.parse(readFileSync(file, 'utf8')) as { server?: unknown }).server;
-    return typeof server === 'string' && server ? server : null;
+    return JSON.parse(readFileSync(file, 'utf8')) as PackagedConfig;
   } catch {
-    return null;
+    return {};
   }
+}
+
+export function packagedServer(bundleDir: string): string | null {
+  const { server } = packagedConfig(bundleDir);
+  return typeof server === 'string' && server ? server : null;
+}
+
+/** Where the API lives on the server: the package's setting, else the default `/api`. */
+export function apiPrefix(bundleDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const { apiPrefix: prefix } = packagedConfig(bundleDir);
+  const chosen = env.CARAVANSERAI_API_PREFIX ?? (typeof prefix === 'string' ? prefix : '/api');
+  return chosen.replace(/\/+$/, '');
 }
 
 /** --server, then CARAVANSERAI_SERVER, then the package's config, then the saved login, then localhost. */

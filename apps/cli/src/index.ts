@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { resolveServer } from './config.js';
+import { apiPrefix, resolveServer } from './config.js';
 import { runInteractive } from './interactive.js';
 import { login, logout } from './login.js';
 import { runScripted } from './scripted.js';
@@ -15,7 +15,8 @@ const program = new Command()
   .description('The Caravanserai terminal: your logbooks, journals and wells from the command line.')
   .option('-s, --server <url>', 'server address (default: the one this package came from)')
   .action(async (options: { server?: string }) => {
-    const cli = await connect(resolveServer(options.server, bundleDir));
+    const server = resolveServer(options.server, bundleDir);
+    const cli = await connect(server, `${server}${apiPrefix(bundleDir)}`);
     if (process.stdin.isTTY) await runInteractive(cli);
     else await runScripted(cli);
     process.exit(0);
@@ -26,7 +27,8 @@ program
   .description('sign in and keep the token in your config folder')
   .option('-u, --username <name>', 'your username')
   .action(async (options: { username?: string }) => {
-    process.exit(await login(resolveServer(program.opts().server, bundleDir), options.username));
+    const server = resolveServer(program.opts().server, bundleDir);
+    process.exit(await login(server, `${server}${apiPrefix(bundleDir)}`, options.username));
   });
 
 program

@@ -56,7 +56,10 @@ export function runInteractive(cli: CliSession): Promise<void> {
     process.stdin.setEncoding('utf8');
     process.stdin.on('data', (data: string) => {
       // Ctrl+D on an empty line leaves, as in a shell.
-      if (data === '\x04' && !session.busy) return stop();
+      if (data === '\x04') {
+        if (!session.busy && session.line === '') stop();
+        return;
+      }
       for (const key of splitKeys(data)) session.input(key);
     });
     process.stdin.resume();

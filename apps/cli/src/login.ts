@@ -3,15 +3,15 @@ import { deleteCredentials, readCredentials, writeCredentials } from './config.j
 import { ask } from './prompt-input.js';
 
 /** `mapper login`: signs in and keeps the token in the user's config folder (mode 600). */
-export async function login(server: string, givenUsername?: string): Promise<number> {
+export async function login(server: string, apiBase: string, givenUsername?: string): Promise<number> {
   const username = (givenUsername ?? (await ask('Username: '))).trim();
   const password = await ask('Password: ', true);
-  const api = new ApiClient({ baseUrl: `${server}/api` });
+  const api = new ApiClient({ baseUrl: apiBase });
   try {
     const { key } = await api.auth.login({ username, password });
     api.token = key;
     const me = await api.auth.user();
-    const file = writeCredentials({ server, token: key, username: me.username });
+    const file = writeCredentials({ server, api: apiBase, token: key, username: me.username });
     console.log(`Signed in to ${server} as ${me.username}. Token saved in ${file}.`);
     return 0;
   } catch (error) {
@@ -26,7 +26,7 @@ export async function login(server: string, givenUsername?: string): Promise<num
 export async function logout(): Promise<number> {
   const saved = readCredentials();
   if (saved) {
-    await new ApiClient({ baseUrl: `${saved.server}/api`, token: saved.token }).auth.logout().catch(() => {});
+    await new ApiClient({ baseUrl: saved.api, token: saved.token }).auth.logout().catch(() => {});
   }
   deleteCredentials();
   console.log('Signed out.');

@@ -17,7 +17,7 @@ beforeAll(async () => {
 const t = useServer({ users: ['alice'] });
 beforeAll(() => {
   writeCredentials(
-    { server: t.server.origin, token: t.alice.token, username: t.alice.username },
+    { server: t.server.origin, api: t.server.baseUrl, token: t.alice.token, username: t.alice.username },
     { CARAVANSERAI_CONFIG_DIR: config },
   );
 });

@@ -40,7 +40,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     logger,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: false,
+    // Behind a load balancer the client's address is in X-Forwarded-For: rate limits need it.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

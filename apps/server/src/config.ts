@@ -26,6 +26,8 @@ export interface Config {
   cliBundle: string;
   /** The origin written into downloaded packages; the request's own when not set. */
   publicOrigin: string | null;
+  /** Trust X-Forwarded-* from this many proxies in front (client IPs for rate limits). */
+  trustProxy: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env): Config {
       Number(env.QUERY_TIMEOUT_SECONDS) > 0 ? Number(env.QUERY_TIMEOUT_SECONDS) * 1000 : 120_000,
     cliBundle: resolve(env.CLI_BUNDLE || join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),
     publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/+$/, '') : null,
+    trustProxy: Number(env.TRUST_PROXY) > 0 ? Math.floor(Number(env.TRUST_PROXY)) : 0,
   };
 }
 

@@ -54,7 +54,7 @@ export function createContext(config: Config, db: Db): AppContext {
     db,
     users,
     auth: new AuthService(users),
-    journals: new JournalsService(db, journalsRepo, logbooksRepo),
+    journals: new JournalsService(journalsRepo, logbooksRepo),
     logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache()),
     entries,
     wells,

@@ -30,6 +30,7 @@ describe('terminal package downloads', () => {
     expect(new TextDecoder().decode(files['caravanserai/mapper.mjs'])).toBe(BUNDLE);
     expect(JSON.parse(new TextDecoder().decode(files['caravanserai/config.json']))).toEqual({
       server: t.server.origin,
+      apiPrefix: '/api',
     });
   });
 
@@ -64,6 +65,7 @@ describe('terminal package downloads', () => {
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
       expect(JSON.parse(new TextDecoder().decode(files['caravanserai/config.json']))).toEqual({
         server: 'https://logbooks.example.org',
+        apiPrefix: '/api',
       });
     } finally {
       await proxied.close();

@@ -65,7 +65,7 @@ describe('with a web build', () => {
   });
 
   it('serves index.html at / and for client-side routes, so a reload keeps the page', async () => {
-    for (const path of ['/', '/journals/xyz', '/u/alice', '/logbooks/abc?tab=log']) {
+    for (const path of ['/', '/journals/xyz', '/u/alice', '/u/john.doe', '/logbooks/abc?tab=log']) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -5,12 +5,20 @@ export interface Located {
   entry: Entry;
 }
 
-/** Query entries with no gen entry of the same qid, in log order. A query without a qid has none. */
+/**
+ * Query entries with no gen entry of the same qid, in log order. A query without a qid has none;
+ * a deleted (blanked) query asks nothing and is left out.
+ */
 export function unansweredQueries(entries: readonly Entry[]): Located[] {
   const answered = new Set(entries.filter((e) => e.tag === 'gen' && e.attrs.qid).map((e) => e.attrs.qid));
   return entries
     .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => entry.tag === 'query' && !(entry.attrs.qid && answered.has(entry.attrs.qid)));
+    .filter(
+      ({ entry }) =>
+        entry.tag === 'query' &&
+        entry.content.trim() !== '' &&
+        !(entry.attrs.qid && answered.has(entry.attrs.qid)),
+    );
 }
 
 export function entriesTagged(entries: readonly Entry[], tag: Tag): Located[] {

@@ -145,6 +145,18 @@ describe('pilgrim', () => {
     expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
   });
 
+  it('passes over a deleted (blanked) query instead of stopping at it', async () => {
+    const logbook = await withWell([
+      entry('query', '', { qid: 'gone0001' }),
+      entry('query', 'Still here?', { qid: 'kept0001' }),
+    ]);
+    const t = terminalFor(h.alice);
+    const out = await t.run(`pilgrim -l ${logbook.logid}`);
+    expect(out).toContain('Echo: Still here?');
+    expect(out).not.toContain('Pilgrim encountered an error.');
+    expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
+  });
+
   it('answers at most 10 per run', async () => {
     const queries = Array.from({ length: 12 }, (_, i) => entry('query', `Question ${i}`, { qid: `p${i}` }));
     const logbook = await withWell(queries);

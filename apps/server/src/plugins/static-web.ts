@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Names a browser asks for as files; anything else is a page of the app. */
+const ASSET_NAME = /\.(js|mjs|css|map|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i;
+
 const FALLBACK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Caravanserai</title></head>
@@ -37,7 +40,8 @@ export async function registerStaticWeb(
     const path = request.url.split('?')[0] ?? '/';
     const isApi = apiPrefix !== '' && (path === apiPrefix || path.startsWith(`${apiPrefix}/`));
     if (isApi) return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    // Only asset-like names are files: a client route may hold a dot (/u/john.doe).
+    const looksLikeFile = path.startsWith('/assets/') || ASSET_NAME.test(path);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile) {
       return reply.status(404).type('text/plain').send('Not found');
     }

@@ -133,14 +133,17 @@ const guardedAgent = new Agent({ connect: { lookup: guardedLookup } });
 export function createGuardedFetch(allowedHosts: readonly string[]): typeof fetch {
   const guarded = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (isAllowedHost(url, allowedHosts)) return fetch(input, init);
+    // Providers answer where they are asked; a redirect could lead past the checks below.
+    const noRedirects = { ...init, redirect: 'error' as const };
+    if (isAllowedHost(url, allowedHosts)) return fetch(input, noRedirects);
     const host = hostOf(url);
+    // An address written as an IP is never looked up, so the lookup guard would not see it.
     if (isIP(host) && isBlockedAddress(host)) {
       throw new Error(`${host} is a private or local address and is not in WELL_ALLOWED_HOSTS`);
     }
     return undiciFetch(
       input as never,
-      { ...(init as object), dispatcher: guardedAgent } as never,
+      { ...noRedirects, dispatcher: guardedAgent } as never,
     ) as unknown as Response;
   };
   return guarded as typeof fetch;

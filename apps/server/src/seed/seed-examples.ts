@@ -1,5 +1,6 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
 import type { Db } from '../db/dialect.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { now } from '../lib/ids.js';
 import { UNUSABLE_PASSWORD } from '../modules/auth/password.js';
 import { encodeAttrs } from '../modules/logbooks/entries.repository.js';
@@ -12,6 +13,15 @@ export const SYSTEM_USERNAME = 'caravanserai';
  * logbooks. Runs once: an existing system account means the seed already ran (or was edited).
  */
 export async function seedExamples(db: Db): Promise<void> {
+  try {
+    await insertExamples(db);
+  } catch (error) {
+    // Another replica starting at the same moment seeded them first.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+async function insertExamples(db: Db): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('users')

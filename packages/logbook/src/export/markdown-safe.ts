@@ -6,16 +6,16 @@
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-// Every kind of HTML block starts with `<` at the start of a line; some run to the end of the
-// document if never closed, and raw HTML in an export is a script-injection risk anyway.
-const HTML_BLOCK_START = /^( {0,3})</;
+// Anything that could open an HTML tag, comment or declaration, anywhere on a line: blocks may run
+// to the end of the document if never closed, and raw HTML in an export is a script-injection risk.
+const HTML_OPENING = /<(?=[A-Za-z/!?])/g;
 
 /** Normalises line endings so line-based checks see what a Markdown renderer sees. */
 function lines(text: string): string[] {
   return text.replace(/\r\n?/g, '\n').split('\n');
 }
 
-/** Text with raw HTML blocks neutralised and any unclosed code fence closed. */
+/** Text with raw HTML neutralised (outside code fences) and any unclosed code fence closed. */
 export function containMarkdown(text: string): string {
   const out: string[] = [];
   let open: string | null = null;
@@ -24,7 +24,7 @@ export function containMarkdown(text: string): string {
       const opener = FENCE_OPEN.exec(line);
       // An info string after a backtick fence may not contain backticks; if it does, no fence.
       if (opener?.[1] && !(opener[1].startsWith('`') && opener[2]?.includes('`'))) open = opener[1];
-      out.push(opener ? line : line.replace(HTML_BLOCK_START, '$1\\<'));
+      out.push(opener ? line : line.replace(HTML_OPENING, '\\<'));
     } else {
       const closer = FENCE_CLOSE.exec(line)?.[1];
       if (closer && closer[0] === open[0] && closer.length >= open.length) open = null;

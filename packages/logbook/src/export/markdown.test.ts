@@ -22,7 +22,7 @@ describe('toMarkdown', () => {
         '*Owner: alice*',
         '---',
         '> **Context**\n>\n> Be brief.',
-        '**You**\n\nIs <b> safe?',
+        '**You**\n\nIs \\<b> safe?',
         '**AI**\n\nYes.',
         '*Note:*\n\ncheck later',
         '**AI** · **⚠ Mirage**\n\nThe moon is cheese.',
@@ -85,9 +85,12 @@ describe('containMarkdown', () => {
     expect(containMarkdown('``` a`b\ntext')).toBe('``` a`b\ntext');
   });
 
-  it('neutralises raw HTML blocks outside code', () => {
+  it('neutralises raw HTML outside code, at the start of a line or inside it', () => {
     expect(containMarkdown('<!-- never closed\n  <script>x</script>')).toBe(
-      '\\<!-- never closed\n  \\<script>x</script>',
+      '\\<!-- never closed\n  \\<script>x\\</script>',
+    );
+    expect(containMarkdown('See <img src=x onerror=alert(1)> here, and 3 < 4.')).toBe(
+      'See \\<img src=x onerror=alert(1)> here, and 3 < 4.',
     );
     expect(containMarkdown('```\n<div>\n```')).toBe('```\n<div>\n```');
   });

@@ -54,6 +54,11 @@ export class TerminalSession {
     return this.running !== null;
   }
 
+  /** The line being typed. */
+  get line(): string {
+    return this.buffer;
+  }
+
   /** Key data from the terminal: one key, an escape sequence, or pasted text. */
   input(data: string): void {
     if (is(data, KEY.ctrlC)) {

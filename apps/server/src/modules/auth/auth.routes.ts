@@ -2,7 +2,7 @@ import { Login, Registration, UserUpdate } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireUser, signedIn } from '../../plugins/auth.js';
 import { toCurrentUser } from './auth.service.js';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,7 +29,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   r.get('/rest-auth/user/', async (request) => toCurrentUser(requireUser(request)));
 
-  const update = { schema: { body: UserUpdate } };
+  const update = { ...signedIn, schema: { body: UserUpdate } };
   r.patch('/rest-auth/user/', update, async (request) =>
     toCurrentUser(await ctx.auth.update(requireUser(request), request.body)),
   );

@@ -34,7 +34,12 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(
-          terminalPackage(filename, ctx.config.cliBundle, publicOrigin(request, ctx.config.publicOrigin)),
+          terminalPackage(
+            filename,
+            ctx.config.cliBundle,
+            publicOrigin(request, ctx.config.publicOrigin),
+            ctx.config.apiPrefix,
+          ),
         );
     },
   );

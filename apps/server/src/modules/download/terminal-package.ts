@@ -1,5 +1,5 @@
 /// <reference path="./archiver.d.ts" />
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { TarArchive, ZipArchive } from 'archiver';
 
@@ -38,16 +38,20 @@ On Windows use \`mapper.cmd\`. The server this package came from is written in \
  * The downloadable terminal: the bundled CLI, a launcher for Unix and Windows, a README and a
  * config naming the server it was downloaded from, all in a `caravanserai/` folder.
  */
-export function terminalPackage(file: PackageFile, bundlePath: string, origin: string): Readable {
-  if (!existsSync(bundlePath)) throw new Error(`The terminal bundle is missing at ${bundlePath}`);
+export function terminalPackage(
+  file: PackageFile,
+  bundlePath: string,
+  origin: string,
+  apiPrefix: string,
+): Readable {
   const archive = file.endsWith('.zip')
     ? new ZipArchive({ zlib: { level: 9 } })
     : new TarArchive({ gzip: true });
   const date = new Date();
-  archive.append(readFileSync(bundlePath), { name: 'caravanserai/mapper.mjs', mode: 0o755, date });
+  archive.append(createReadStream(bundlePath), { name: 'caravanserai/mapper.mjs', mode: 0o755, date });
   archive.append(LAUNCHER, { name: 'caravanserai/mapper', mode: 0o755, date });
   archive.append(LAUNCHER_CMD, { name: 'caravanserai/mapper.cmd', mode: 0o644, date });
-  archive.append(`${JSON.stringify({ server: origin }, null, 2)}\n`, {
+  archive.append(`${JSON.stringify({ server: origin, apiPrefix }, null, 2)}\n`, {
     name: 'caravanserai/config.json',
     mode: 0o644,
     date,

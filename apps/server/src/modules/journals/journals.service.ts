@@ -1,6 +1,5 @@
 import type { Journal, JournalSummary, JournalWrite } from '@caravanserai/api';
 import type { UserRow } from '../../db/database.js';
-import type { Db } from '../../db/dialect.js';
 import { NotFound } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
 import type { LogbooksRepository } from '../logbooks/logbooks.repository.js';
@@ -10,7 +9,6 @@ import type { JournalsRepository, JournalWithOwner } from './journals.repository
 /** Journals are private to their owner: anyone else is told they do not exist. */
 export class JournalsService {
   constructor(
-    private readonly db: Db,
     private readonly journals: JournalsRepository,
     private readonly logbooks: LogbooksRepository,
   ) {}
@@ -43,13 +41,10 @@ export class JournalsService {
     return this.get(user, jid);
   }
 
-  /** The journal goes; its logbooks stay, no longer filed in it. */
+  /** The journal goes; its logbooks stay, no longer filed in it (the foreign key sets them loose). */
   async remove(user: UserRow, jid: string): Promise<void> {
     await this.ownJournal(user, jid);
-    await this.db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable('logbooks').set({ jid: null }).where('jid', '=', jid).execute();
-      await trx.deleteFrom('journals').where('jid', '=', jid).execute();
-    });
+    await this.journals.delete(jid);
   }
 
   /** The journal if `user` owns it; used by logbooks to check the journal they are filed in. */

@@ -3,7 +3,7 @@ import { type Entry, findInvalidXmlChar, newQid, type Tag } from '@caravanserai/
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
-import { Conflict, fieldError } from '../../errors.js';
+import { Conflict, fieldError, NotFound } from '../../errors.js';
 import { now } from '../../lib/ids.js';
 import { type EntriesRepository, toEntry } from './entries.repository.js';
 import { type LogbookAccess, SALTED } from './logbook-access.js';
@@ -79,7 +79,7 @@ export class EntriesService {
     const at = now();
     return this.db.kysely.transaction().execute(async (trx) => {
       const claimed = await this.logbooks.reservePositions(trx, logid, entries.length, at);
-      if (!claimed) throw Conflict(SALTED, 'salted');
+      if (!claimed) throw (await this.logbooks.find(logid, trx)) ? Conflict(SALTED, 'salted') : gone();
       const index = claimed.entry_count - entries.length;
       await this.entries.insert(trx, logid, entries, index, at);
       return { index, version: claimed.version };
@@ -102,13 +102,17 @@ export class EntriesService {
     const bumped = await this.logbooks.bumpVersion(trx, logid, now(), expectedVersion, entryCount);
     if (bumped) return bumped;
     const row = await this.logbooks.find(logid, trx);
-    if (row?.salted) throw Conflict(SALTED, 'salted');
+    if (!row) throw gone();
+    if (row.salted) throw Conflict(SALTED, 'salted');
     throw Conflict(
-      `The logbook has changed since version ${expectedVersion} (it is now at version ${row?.version}). Reload it and try again.`,
+      `The logbook has changed since version ${expectedVersion} (it is now at version ${row.version}). Reload it and try again.`,
       'stale_version',
     );
   }
 }
+
+/** The logbook was deleted between the access check and the write. */
+const gone = () => NotFound('Logbook not found.');
 
 function checkText(field: string, text: string | undefined): void {
   if (text === undefined) return;

@@ -2,6 +2,7 @@ import { QueryCancel, QuerySubmit } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 
 export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,13 +38,21 @@ export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promis
         res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     send('query', { qid: prepared.qid, index: prepared.queryIndex });
-    // Read to the end even if the client has gone: the answer is stored either way.
-    for await (const event of ctx.queries.stream(prepared)) {
-      if (event.type === 'delta') send('delta', { text: event.text });
-      else if (event.type === 'done') send('done', event.data);
-      else if (event.type === 'cancelled') send('cancelled', { detail: event.detail });
-      else send('error', { detail: event.detail, reason: event.reason });
+    try {
+      // Read to the end even if the client has gone: the answer is stored either way.
+      for await (const event of ctx.queries.stream(prepared)) {
+        if (event.type === 'delta') send('delta', { text: event.text });
+        else if (event.type === 'done') send('done', event.data);
+        else if (event.type === 'cancelled') send('cancelled', { detail: event.detail });
+        else send('error', { detail: event.detail, reason: event.reason });
+      }
+    } catch (error) {
+      // Storing the answer can still fail (the logbook was salted or deleted meanwhile).
+      request.log.warn({ err: error }, 'streamed query ended with an error');
+      const detail = error instanceof HttpError ? error.message : 'Error fetching response from AI.';
+      send('error', { detail: 'Error fetching response from AI.', reason: detail });
+    } finally {
+      if (!res.writableEnded) res.end();
     }
-    if (!res.writableEnded) res.end();
   });
 }

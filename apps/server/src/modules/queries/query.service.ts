@@ -232,8 +232,9 @@ export class QueryService {
     streamed: boolean,
   ) {
     const attrs = { qid: q.qid };
-    const stored = await this.writes.append(q.user, q.logid, [{ tag: 'gen', attrs, content: text }]);
+    // The provider has answered (and billed): record it even if storing the answer then fails.
     await this.record(q, 'ok', usage, started, streamed);
+    const stored = await this.writes.append(q.user, q.logid, [{ tag: 'gen', attrs, content: text }]);
     return {
       gen: text,
       qid: q.qid,

@@ -36,13 +36,7 @@ export class UsageRepository {
     return this.db
       .selectFrom('usage')
       .leftJoin('wells', 'wells.wellid', 'usage.wellid')
-      .select(['usage.wellid as wellid', 'wells.title as title'])
-      .select([
-        sql<number>`count(*)`.as('queries'),
-        sql<number>`sum(case when usage.outcome = 'ok' then 0 else 1 end)`.as('failed'),
-        sql<number>`coalesce(sum(usage.input_tokens), 0)`.as('input_tokens'),
-        sql<number>`coalesce(sum(usage.output_tokens), 0)`.as('output_tokens'),
-      ])
+      .select(['usage.wellid as wellid', 'wells.title as title', ...this.totals()])
       .where('usage.user_id', '=', userId)
       .where('usage.created_at', '>=', since)
       .groupBy(['usage.wellid', 'wells.title'])

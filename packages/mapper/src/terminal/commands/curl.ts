@@ -15,7 +15,8 @@ export const curl: CommandSpec = {
   async run(ctx, args) {
     const logid = args.get('logid') ?? '';
     const logbook = await fetchLogbook(ctx, logid, M.downloadFailed);
-    const name = `${logbook.logid}.xml`;
+    // The name comes from the server's answer: keep it a plain file name, never a path.
+    const name = `${logbook.logid.replace(/[^\w-]/g, '_')}.xml`;
     if (!ctx.host.saveFile) {
       ctx.io.write(logbook.log.endsWith('\n') ? logbook.log : `${logbook.log}\n`);
       return;
