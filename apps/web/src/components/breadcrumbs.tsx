@@ -1,9 +1,15 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../config/paths';
 
 export interface Crumb {
   label: string;
   href?: string;
+}
+
+/** Every trail starts at Home. */
+export function fromHome(...crumbs: Crumb[]): Crumb[] {
+  return [{ label: 'Home', href: paths.home.href() }, ...crumbs];
 }
 
 /** Breadcrumbs for detail and list pages; the last crumb is the current page. */

@@ -1,4 +1,4 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Group, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 
@@ -6,12 +6,15 @@ import { Breadcrumbs, type Crumb } from './breadcrumbs';
 export function Page({
   title,
   heading,
+  action,
   children,
   size = 'md',
   breadcrumbs,
 }: {
   title: string;
   heading?: ReactNode;
+  /** Beside the heading, e.g. a list's New button. */
+  action?: ReactNode;
   /** Shown above the heading, on detail and list pages. */
   breadcrumbs?: Crumb[];
   children: ReactNode;
@@ -20,13 +23,21 @@ export function Page({
   useEffect(() => {
     document.title = `${title} · Caravanserai`;
   }, [title]);
+  const headingTitle = heading !== undefined && (
+    <Title order={1} mb={action ? undefined : 'md'} fz={{ base: 26, sm: 32 }}>
+      {heading}
+    </Title>
+  );
   return (
     <Container size={size} py="md">
       {breadcrumbs && <Breadcrumbs items={breadcrumbs} />}
-      {heading !== undefined && (
-        <Title order={1} mb="md" fz={{ base: 26, sm: 32 }}>
-          {heading}
-        </Title>
+      {action ? (
+        <Group justify="space-between" mb="md" gap="sm">
+          {headingTitle}
+          {action}
+        </Group>
+      ) : (
+        headingTitle
       )}
       {children}
     </Container>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -14,14 +14,10 @@ export function Component() {
   // The new logbook form preselects this journal.
   const createLogbookHref = `${paths.logbooks.create.href()}?${new URLSearchParams({ journal: jid })}`;
   return (
-    <Page title={title}>
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: paths.home.href() },
-          { label: 'Journals', href: paths.journals.home.href() },
-          { label: title },
-        ]}
-      />
+    <Page
+      title={title}
+      breadcrumbs={fromHome({ label: 'Journals', href: paths.journals.home.href() }, { label: title })}
+    >
       {journal.isPending ? (
         <PageLoader label="Loading journal" />
       ) : journal.isError ? (

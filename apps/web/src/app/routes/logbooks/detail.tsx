@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,11 +18,7 @@ export function Component() {
   return (
     <Page
       title={title}
-      breadcrumbs={[
-        { label: 'Home', href: paths.home.href() },
-        { label: 'Logbooks', href: paths.logbooks.home.href() },
-        { label: title },
-      ]}
+      breadcrumbs={fromHome({ label: 'Logbooks', href: paths.logbooks.home.href() }, { label: title })}
     >
       {/* A failed background refresh keeps the log on screen; only a first load can be Forbidden. */}
       {!logbook.data ? (

@@ -1,16 +1,14 @@
 import type { Logbook } from '@caravanserai/api';
-import { Paper, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
-import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
+import { FormPage } from '../../../components/form-page';
 import { paths } from '../../../config/paths';
 import { journalKeys } from '../../../features/journals/api/journal-keys';
 import { useLogbook } from '../../../features/logbooks/api/get-logbook';
 import { useLogbookChoices } from '../../../features/logbooks/api/logbook-choices';
-import { ManageLogbookForm } from '../../../features/logbooks/components/manage-logbook-form';
+import { LogbookForm } from '../../../features/logbooks/components/logbook-form';
 
 export function Component() {
   const { logid = '' } = useParams();
@@ -27,32 +25,25 @@ export function Component() {
   };
 
   return (
-    <Page title="Logbook Settings">
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: paths.home.href() },
-          { label: 'Logbooks', href: paths.logbooks.home.href() },
-          { label: logbook.data?.title ?? 'Logbook', href: detailHref },
-          { label: 'Settings' },
-        ]}
-      />
-      <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
-        Logbook Settings
-      </Title>
-      {logbook.isPending || choices.isPending ? (
-        <PageLoader label="Loading logbook" />
-      ) : logbook.isError ? (
-        <Forbidden text="This Logbook is Forbidden..." />
-      ) : (
-        <Paper withBorder p="lg">
-          <ManageLogbookForm
-            logbook={logbook.data}
-            choices={choices.data ?? { journals: [], wells: [] }}
-            exitHref={detailHref}
-            onSaved={onSaved}
-          />
-        </Paper>
+    <FormPage
+      title="Logbook Settings"
+      breadcrumbs={fromHome(
+        { label: 'Logbooks', href: paths.logbooks.home.href() },
+        { label: logbook.data?.title ?? 'Logbook', href: detailHref },
+        { label: 'Settings' },
       )}
-    </Page>
+      loading={logbook.isPending || choices.isPending}
+      loadingLabel="Loading logbook"
+      failure={logbook.isError && <Forbidden text="This Logbook is Forbidden..." />}
+    >
+      {logbook.data && (
+        <LogbookForm
+          logbook={logbook.data}
+          choices={choices.data ?? { journals: [], wells: [] }}
+          exitHref={detailHref}
+          onSaved={onSaved}
+        />
+      )}
+    </FormPage>
   );
 }

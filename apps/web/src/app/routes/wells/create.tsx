@@ -1,7 +1,6 @@
-import { Alert, Anchor, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
+import { FormPage } from '../../../components/form-page';
 import { paths } from '../../../config/paths';
 import { useCreateWell } from '../../../features/wells/api/create-well';
 import { useWells } from '../../../features/wells/api/get-wells';
@@ -15,36 +14,41 @@ export function Component() {
   const create = useCreateWell();
 
   return (
-    <Page title="New Well" heading="New Well Form" size="sm">
-      {wells.isPending ? (
-        <PageLoader label="Loading AI providers" />
-      ) : wells.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The AI providers could not be loaded.">
-          <Text size="sm">
-            {wells.error instanceof Error ? wells.error.message : 'The server did not answer.'}
-          </Text>
-          <Text size="sm" mt="xs">
-            You may need to{' '}
-            <Anchor component={Link} to={paths.login.href()}>
-              login
-            </Anchor>{' '}
-            first.
-          </Text>
-        </Alert>
-      ) : (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <WellForm
-            choices={wells.data.origin_loc_choices}
-            initialValues={EMPTY_WELL_VALUES}
-            keyMode="visible"
-            submitLabel="Submit"
-            onSubmit={async (body) => {
-              await create.mutateAsync(body);
-              navigate(paths.wells.list.href());
-            }}
-          />
-        </Paper>
+    <FormPage
+      title="New Well"
+      heading="New Well Form"
+      size="sm"
+      loading={wells.isPending}
+      loadingLabel="Loading AI providers"
+      failure={
+        wells.isError && (
+          <Alert color="red" variant="light" role="alert" title="The AI providers could not be loaded.">
+            <Text size="sm">
+              {wells.error instanceof Error ? wells.error.message : 'The server did not answer.'}
+            </Text>
+            <Text size="sm" mt="xs">
+              You may need to{' '}
+              <Anchor component={Link} to={paths.login.href()}>
+                login
+              </Anchor>{' '}
+              first.
+            </Text>
+          </Alert>
+        )
+      }
+    >
+      {wells.data && (
+        <WellForm
+          choices={wells.data.origin_loc_choices}
+          initialValues={EMPTY_WELL_VALUES}
+          keyMode="visible"
+          submitLabel="Submit"
+          onSubmit={async (body) => {
+            await create.mutateAsync(body);
+            navigate(paths.wells.list.href());
+          }}
+        />
       )}
-    </Page>
+    </FormPage>
   );
 }

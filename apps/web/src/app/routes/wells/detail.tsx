@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
@@ -18,15 +18,14 @@ export function Component() {
   const well = query.data?.wells;
 
   return (
-    <Page title={well?.title ?? 'Well'}>
-      <Breadcrumbs
-        items={[
-          { label: 'Home', href: paths.home.href() },
-          { label: 'Well Home', href: paths.wells.home.href() },
-          { label: 'Well List', href: paths.wells.list.href() },
-          { label: well?.title ?? 'Well' },
-        ]}
-      />
+    <Page
+      title={well?.title ?? 'Well'}
+      breadcrumbs={fromHome(
+        { label: 'Well Home', href: paths.wells.home.href() },
+        { label: 'Well List', href: paths.wells.list.href() },
+        { label: well?.title ?? 'Well' },
+      )}
+    >
       {query.isPending ? (
         <PageLoader label="Loading well" />
       ) : !well ? (

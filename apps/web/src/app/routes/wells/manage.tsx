@@ -1,8 +1,7 @@
-import { Button, Paper } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Forbidden } from '../../../components/forbidden';
-import { Page } from '../../../components/page';
-import { PageLoader } from '../../../components/page-loader';
+import { ExitWithoutSaving } from '../../../components/form-actions';
+import { FormPage } from '../../../components/form-page';
 import { paths } from '../../../config/paths';
 import { useWell } from '../../../features/wells/api/get-well';
 import { useUpdateWell } from '../../../features/wells/api/update-well';
@@ -16,39 +15,40 @@ export function Component() {
   const query = useWell(wellid);
   const update = useUpdateWell();
   const well = query.data?.wells;
-  const exit = (
-    <Button component={Link} to={paths.wells.detail.href(wellid)} variant="default">
-      Exit Without Saving
-    </Button>
-  );
+  const detailHref = paths.wells.detail.href(wellid);
 
   return (
-    <Page title={well ? `Settings · ${well.title}` : 'Well Settings'} heading="Well Settings" size="sm">
-      {query.isPending ? (
-        <PageLoader label="Loading well" />
-      ) : !well || !query.data ? (
-        <>
-          <Forbidden text="This Well is Forbidden..." />
-          {exit}
-        </>
-      ) : (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <WellForm
-            // A fresh form per loaded well, so its initial values follow the server's.
-            key={well.wellid}
-            choices={query.data.origin_loc_choices}
-            initialValues={wellFormValues(well)}
-            savedOrigin={well.origin_loc}
-            keyMode="masked"
-            submitLabel="Save"
-            actions={exit}
-            onSubmit={async (body) => {
-              await update.mutateAsync({ wellid: well.wellid, body });
-              navigate(paths.wells.detail.href(well.wellid));
-            }}
-          />
-        </Paper>
+    <FormPage
+      title={well ? `Settings · ${well.title}` : 'Well Settings'}
+      heading="Well Settings"
+      size="sm"
+      loading={query.isPending}
+      loadingLabel="Loading well"
+      failure={
+        (!well || !query.data) && (
+          <>
+            <Forbidden text="This Well is Forbidden..." />
+            <ExitWithoutSaving href={detailHref} />
+          </>
+        )
+      }
+    >
+      {well && query.data && (
+        <WellForm
+          // A fresh form per loaded well, so its initial values follow the server's.
+          key={well.wellid}
+          choices={query.data.origin_loc_choices}
+          initialValues={wellFormValues(well)}
+          savedOrigin={well.origin_loc}
+          keyMode="masked"
+          submitLabel="Save"
+          exitHref={detailHref}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ wellid: well.wellid, body });
+            navigate(paths.wells.detail.href(well.wellid));
+          }}
+        />
       )}
-    </Page>
+    </FormPage>
   );
 }

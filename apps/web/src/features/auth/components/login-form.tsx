@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useLogin } from '../api/login';
+import { AuthForm, PasswordField, requiredText, UsernameInput } from './auth-form';
 
 export const LOGIN_FAILED = 'Authentication failed. Please check your credentials.';
 
@@ -12,7 +12,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (v) => (v.trim() ? null : 'Username is required'),
+      username: requiredText('Username is required'),
       password: (v) => (v ? null : 'Password is required'),
     },
   });
@@ -29,30 +29,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        {failed && (
-          <Alert color="red" role="alert">
-            {LOGIN_FAILED}
-          </Alert>
-        )}
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          required
-          autoFocus
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" loading={login.isPending}>
-          Login
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      alert={failed ? [LOGIN_FAILED] : null}
+      submitLabel="Login"
+      loading={login.isPending}
+    >
+      <UsernameInput {...form.getInputProps('username')} />
+      <PasswordField autoComplete="current-password" {...form.getInputProps('password')} />
+    </AuthForm>
   );
 }

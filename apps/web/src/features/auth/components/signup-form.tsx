@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useSignup } from '../api/signup';
+import { AuthForm, PasswordField, requiredText, UsernameInput } from './auth-form';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match!';
 export const SIGNUP_FAILED = 'Signup failed. Please check your details and try again.';
@@ -15,8 +16,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   const form = useForm({
     initialValues: { username: '', email: '', password: '', confirm: '' },
     validate: {
-      username: (v) => (v.trim() ? null : 'Username is required'),
-      email: (v) => (v.trim() ? null : 'Email is required'),
+      username: requiredText('Username is required'),
+      email: requiredText('Email is required'),
       password: (v) => (v ? null : 'Password is required'),
       confirm: (v) => (v ? null : 'Please confirm the password'),
     },
@@ -49,45 +50,15 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        {alert && (
-          <Alert color="red" role="alert">
-            {alert.map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </Alert>
-        )}
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          required
-          autoFocus
-          {...form.getInputProps('username')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirm')}
-        />
-        <Button type="submit" loading={signup.isPending}>
-          Sign Up
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} alert={alert} submitLabel="Sign Up" loading={signup.isPending}>
+      <UsernameInput {...form.getInputProps('username')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+      <PasswordField autoComplete="new-password" {...form.getInputProps('password')} />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        {...form.getInputProps('confirm')}
+      />
+    </AuthForm>
   );
 }

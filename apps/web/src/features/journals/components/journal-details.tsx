@@ -1,6 +1,7 @@
 import type { Journal } from '@caravanserai/api';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { OwnerLine } from '../../../components/owner-line';
 import { paths } from '../../../config/paths';
 import { JournalLogbooks } from './journal-logbooks';
 
@@ -18,12 +19,7 @@ export function JournalDetails({
         <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
           {journal.title}
         </Title>
-        <Text c="dimmed">
-          owner:{' '}
-          <Anchor component={Link} to={paths.profile.href(journal.owner.username)}>
-            {journal.owner.username}
-          </Anchor>
-        </Text>
+        <OwnerLine username={journal.owner.username} c="dimmed" />
       </Stack>
       <Group gap="sm">
         <Button component={Link} to={createLogbookHref}>

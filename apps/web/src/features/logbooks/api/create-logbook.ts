@@ -1,19 +1,12 @@
 import type { Logbook, LogbookCreate } from '@caravanserai/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { logbookKeys } from './logbook-keys';
+import { useSaveMutation } from '../../../lib/cached-mutations';
+import { savedLogbookKeys } from './logbook-keys';
 
 export function createLogbook(input: LogbookCreate): Promise<Logbook> {
   return api.logbooks.create(input);
 }
 
 export function useCreateLogbook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createLogbook,
-    onSuccess: (logbook) => {
-      queryClient.setQueryData(logbookKeys.detail(logbook.logid), logbook);
-      return queryClient.invalidateQueries({ queryKey: logbookKeys.list() });
-    },
-  });
+  return useSaveMutation(createLogbook, savedLogbookKeys);
 }

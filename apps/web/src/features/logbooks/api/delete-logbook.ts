@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { useRemoveMutation } from '../../../lib/cached-mutations';
 import { logbookKeys } from './logbook-keys';
 
 export function deleteLogbook(logid: string): Promise<void> {
@@ -7,12 +7,5 @@ export function deleteLogbook(logid: string): Promise<void> {
 }
 
 export function useDeleteLogbook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteLogbook,
-    onSuccess: (_nothing, logid) => {
-      queryClient.removeQueries({ queryKey: logbookKeys.detail(logid) });
-      return queryClient.invalidateQueries({ queryKey: logbookKeys.list() });
-    },
-  });
+  return useRemoveMutation(deleteLogbook, { detail: logbookKeys.detail, list: logbookKeys.list() });
 }

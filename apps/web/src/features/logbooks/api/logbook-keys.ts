@@ -1,3 +1,5 @@
+import type { Logbook } from '@caravanserai/api';
+
 /** Query keys of the logbooks area; invalidating `all` refreshes every logbook list and page. */
 export const logbookKeys = {
   all: ['logbooks'] as const,
@@ -5,4 +7,10 @@ export const logbookKeys = {
   detail: (logid: string) => [...logbookKeys.all, 'detail', logid] as const,
   version: (logid: string) => [...logbookKeys.all, 'version', logid] as const,
   choices: () => [...logbookKeys.all, 'choices'] as const,
+};
+
+/** Where a saved logbook goes in the cache, and the list it changes. */
+export const savedLogbookKeys = {
+  detail: (logbook: Logbook) => logbookKeys.detail(logbook.logid),
+  list: logbookKeys.list(),
 };

@@ -1,7 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { logbookKeys } from './logbook-keys';
+import { useSaveMutation } from '../../../lib/cached-mutations';
+import { savedLogbookKeys } from './logbook-keys';
 
 /** What the manage form may change (spec 000 §7: PUT title, description, private, logwell, journal, salted). */
 export interface LogbookSettings {
@@ -24,12 +24,5 @@ export function updateLogbook({
 }
 
 export function useUpdateLogbook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLogbook,
-    onSuccess: (logbook) => {
-      queryClient.setQueryData(logbookKeys.detail(logbook.logid), logbook);
-      return queryClient.invalidateQueries({ queryKey: logbookKeys.list() });
-    },
-  });
+  return useSaveMutation(updateLogbook, savedLogbookKeys);
 }

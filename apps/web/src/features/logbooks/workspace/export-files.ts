@@ -24,17 +24,3 @@ export function buildExport(
         : toJson(entries, meta);
   return { name: `${logbook.logid}.${format}`, content, type: TYPES[format] };
 }
-
-/** Hands a file to the browser's download. */
-export function saveFile(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; keeping it a moment longer costs nothing.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -2,10 +2,12 @@ import type { Logbook } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LogbookBadges } from '../../../components/logbook-badges';
+import { OwnerLine } from '../../../components/owner-line';
 import { paths } from '../../../config/paths';
-import { LogbookBadges } from '../components/logbook-badges';
+import { saveFile } from '../../../lib/save-file';
 import { DeleteLogbookButton } from './delete-logbook-button';
-import { buildExport, type ExportFormat, saveFile } from './export-files';
+import { buildExport, type ExportFormat } from './export-files';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'xml', label: 'Export as .xml file' },
@@ -42,12 +44,7 @@ export function WorkspaceHeader({
         {logbook.title}
       </Title>
       <Group gap="sm">
-        <Text c="dimmed">
-          owner:{' '}
-          <Anchor component={Link} to={paths.profile.href(logbook.owner.username)}>
-            {logbook.owner.username}
-          </Anchor>
-        </Text>
+        <OwnerLine username={logbook.owner.username} c="dimmed" />
         <LogbookBadges flags={logbook} />
       </Group>
       {logbook.description && (

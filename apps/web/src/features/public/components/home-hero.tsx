@@ -1,5 +1,6 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { StartButtons } from '../../../components/start-buttons';
 import { paths } from '../../../config/paths';
 
 /** The home page's welcome: title, tagline, what the product is, and where to begin. */
@@ -20,12 +21,10 @@ export function HomeHero() {
         the model and keep the key.
       </Text>
       <Group gap="sm">
-        <Button component={Link} to={paths.logbooks.create.href()} size="md">
-          New Journey
-        </Button>
-        <Button component={Link} to={paths.logbooks.list.href()} size="md" variant="default">
-          Load Journey
-        </Button>
+        <StartButtons
+          start={{ label: 'New Journey', href: paths.logbooks.create.href() }}
+          load={{ label: 'Load Journey', href: paths.logbooks.list.href() }}
+        />
       </Group>
       <Text size="sm" c="dimmed">
         Start a Logbook from scratch, or pick up one you already have.

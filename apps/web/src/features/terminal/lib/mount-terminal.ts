@@ -10,8 +10,8 @@ import {
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { api } from '../../../lib/api';
+import { saveFile } from '../../../lib/save-file';
 import { localHistory } from './local-history';
-import { saveFile } from './save-file';
 
 export interface TerminalHost {
   openLogbook(logid: string): void;

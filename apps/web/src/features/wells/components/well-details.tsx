@@ -1,7 +1,6 @@
 import type { Well } from '@caravanserai/api';
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { OwnerLine } from '../../../components/owner-line';
 import { WellField } from './well-field';
 
 /** A well's saved settings; the key is only ever the server's masked copy. */
@@ -12,12 +11,7 @@ export function WellDetails({ well }: { well: Well }) {
         <Title order={2} fz={{ base: 22, sm: 26 }} style={{ overflowWrap: 'anywhere' }}>
           {well.title}
         </Title>
-        <Text size="sm">
-          owner:{' '}
-          <Anchor component={Link} to={paths.profile.href(well.owner.username)}>
-            {well.owner.username}
-          </Anchor>
-        </Text>
+        <OwnerLine username={well.owner.username} size="sm" />
         <WellField label="Well Provider">{well.model_url}</WellField>
         <WellField label="Well Model">{well.origin_loc}</WellField>
         <WellField label="Well ID">{well.wellid}</WellField>

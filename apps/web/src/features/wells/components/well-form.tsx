@@ -1,7 +1,8 @@
 import type { OriginLocChoices, WellCreate } from '@caravanserai/api';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { isCompatible, modelOf } from '../lib/origin';
 import { serverFieldNames, type WellFormValues, wellBody } from '../lib/well-values';
@@ -19,7 +20,8 @@ interface WellFormProps {
   submitLabel: string;
   /** Rejects with the server's error, which the form shows next to the fields. */
   onSubmit: (body: WellCreate) => Promise<unknown>;
-  actions?: ReactNode;
+  /** On settings, where Exit Without Saving leads. */
+  exitHref?: string;
 }
 
 /** The fields shared by the create and manage screens of a well. */
@@ -30,7 +32,7 @@ export function WellForm({
   keyMode,
   submitLabel,
   onSubmit,
-  actions,
+  exitHref,
 }: WellFormProps) {
   const [failure, setFailure] = useState<string[] | null>(null);
   const form = useForm<WellFormValues>({
@@ -119,12 +121,13 @@ export function WellForm({
             />
           </>
         )}
-        <Group justify="space-between" gap="sm">
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-          {actions}
-        </Group>
+        <FormActions
+          submitLabel={submitLabel}
+          loading={form.submitting}
+          exitHref={exitHref}
+          justify="space-between"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

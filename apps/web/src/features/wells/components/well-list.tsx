@@ -1,31 +1,48 @@
 import type { Well } from '@caravanserai/api';
-import { Paper, Stack } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CardList } from '../../../components/card-list';
 import { paths } from '../../../config/paths';
 import { WellField } from './well-field';
 import classes from './well-list.module.css';
 
 /** The user's wells, each card one link to the well's page. */
-export function WellList({ wells }: { wells: Well[] }) {
+export function WellList({ wells, loading }: { wells: Well[]; loading: boolean }) {
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {wells.map((well) => (
-        <li key={well.wellid}>
-          <Paper
-            component={Link}
-            to={paths.wells.detail.href(well.wellid)}
-            withBorder
-            p="md"
-            className={classes.card}
-          >
-            <Stack gap={2}>
-              <WellField label="Well Name">{well.title}</WellField>
-              <WellField label="Model">{well.origin_loc}</WellField>
-              <WellField label="Well ID">{well.wellid}</WellField>
-            </Stack>
-          </Paper>
-        </li>
-      ))}
+    <CardList
+      items={wells}
+      loading={loading}
+      loadingLabel="Loading wells"
+      empty={<NoWells />}
+      itemKey={(well) => well.wellid}
+      href={(well) => paths.wells.detail.href(well.wellid)}
+      cardClassName={classes.card}
+    >
+      {(well) => (
+        <Stack gap={2}>
+          <WellField label="Well Name">{well.title}</WellField>
+          <WellField label="Model">{well.origin_loc}</WellField>
+          <WellField label="Well ID">{well.wellid}</WellField>
+        </Stack>
+      )}
+    </CardList>
+  );
+}
+
+/** A failed load (usually: signed out) shows the same hints as an empty list (spec 000 §8). */
+function NoWells() {
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>No wells found.</Text>
+      <Text>You may need to login, then create a well</Text>
+      <Group gap="md">
+        <Anchor component={Link} to={paths.login.href()}>
+          Login
+        </Anchor>
+        <Anchor component={Link} to={paths.wells.create.href()}>
+          Create a well
+        </Anchor>
+      </Group>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 
 /** The Private / Salted / Forked flags of a logbook, as small badges. */
-export function LogbookBadges({ flags }: { flags: { private: boolean; salted: boolean; forked: boolean } }) {
+export function LogbookBadges({ flags }: { flags: { private: boolean; salted: boolean; forked?: boolean } }) {
   if (!flags.private && !flags.salted && !flags.forked) return null;
   return (
     <Group gap={6}>
