@@ -44,3 +44,26 @@ describe('LogCache', () => {
     expect(sut.get('a', 1)).toBeUndefined();
   });
 });
+
+describe('LogCache JSON', () => {
+  it('encodes a version once and forgets it with the version', () => {
+    const sut = new LogCache();
+    sut.set('a', 1, 'say "hi"\n');
+    expect(sut.json('a', 1)).toBe(JSON.stringify('say "hi"\n'));
+    expect(sut.json('a', 2)).toBeUndefined();
+    sut.set('a', 2, 'new');
+    expect(sut.json('a', 1)).toBeUndefined();
+    expect(sut.json('a', 2)).toBe('"new"');
+  });
+
+  it('counts the encoding in its size', () => {
+    const sut = new LogCache(40);
+    sut.set('a', 1, 'x'.repeat(10));
+    sut.set('b', 1, 'y'.repeat(10));
+    sut.json('a', 1);
+    sut.json('b', 1);
+    sut.set('c', 1, 'z'.repeat(10));
+    expect(sut.get('a', 1)).toBeUndefined();
+    expect(sut.get('c', 1)).toBe('z'.repeat(10));
+  });
+});

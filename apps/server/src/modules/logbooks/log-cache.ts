@@ -3,18 +3,41 @@
  * by being superseded, never wrong; replicas each keep their own. Bounded by total characters,
  * evicting the least recently used.
  */
+interface Item {
+  version: number;
+  log: string;
+  /** The log already encoded as a JSON string, made on the first read that needs it. */
+  json?: string;
+}
+
 export class LogCache {
-  private readonly items = new Map<string, { version: number; log: string }>();
+  private readonly items = new Map<string, Item>();
   private size = 0;
 
   constructor(private readonly maxChars = 64 * 1024 * 1024) {}
 
   get(logid: string, version: number): string | undefined {
+    return this.touch(logid, version)?.log;
+  }
+
+  /** The log as a JSON string literal, encoded once per version: reads skip re-escaping it. */
+  json(logid: string, version: number): string | undefined {
+    const item = this.touch(logid, version);
+    if (!item) return undefined;
+    if (item.json === undefined) {
+      item.json = JSON.stringify(item.log);
+      this.size += item.json.length;
+      this.evict();
+    }
+    return item.json;
+  }
+
+  private touch(logid: string, version: number): Item | undefined {
     const item = this.items.get(logid);
     if (!item || item.version !== version) return undefined;
     this.items.delete(logid);
     this.items.set(logid, item);
-    return item.log;
+    return item;
   }
 
   set(logid: string, version: number, log: string): void {
@@ -22,10 +45,13 @@ export class LogCache {
     this.delete(logid);
     this.items.set(logid, { version, log });
     this.size += log.length;
-    for (const [key, item] of this.items) {
+    this.evict();
+  }
+
+  private evict(): void {
+    for (const key of this.items.keys()) {
       if (this.size <= this.maxChars) break;
-      this.items.delete(key);
-      this.size -= item.log.length;
+      this.delete(key);
     }
   }
 
@@ -33,6 +59,6 @@ export class LogCache {
     const item = this.items.get(logid);
     if (!item) return;
     this.items.delete(logid);
-    this.size -= item.log.length;
+    this.size -= item.log.length + (item.json?.length ?? 0);
   }
 }

@@ -30,8 +30,10 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // Public logbooks are readable signed out, so this one route does not require a user.
-  r.get('/journals/logbooks/:logid/', { schema: { params: LogidParams } }, async (request) =>
-    ctx.logbooks.get(request.user, request.params.logid),
+  r.get('/journals/logbooks/:logid/', { schema: { params: LogidParams } }, async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await ctx.logbooks.getJson(request.user, request.params.logid)),
   );
 
   r.get('/journals/logbooks/:logid/version/', { schema: { params: LogidParams } }, async (request) =>
