@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ApiClient, Well } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { startServer, type TestServer } from '../../apps/server/test/helper.js';
 
@@ -12,6 +13,9 @@ export interface AppUnderTest {
   origin: string;
   close(): Promise<void>;
 }
+
+/** The app as tests and helpers use it: everything but closing it, which its owner does. */
+export type RunningApp = Omit<AppUnderTest, 'close'>;
 
 /**
  * The real server (SQLite, fresh data) serving the built web app, with the fake AI provider
@@ -32,4 +36,21 @@ export async function startApp(): Promise<AppUnderTest> {
       await fake.close();
     },
   };
+}
+
+/**
+ * Creates a well for `client`'s user that the app's fake AI provider answers, as an
+ * OpenAI-compatible model (`llama3.2` unless `model` says otherwise).
+ */
+export function createFakeWell(
+  app: RunningApp,
+  client: ApiClient,
+  well: { title: string; key: string; model?: string },
+): Promise<Well> {
+  return client.wells.create({
+    title: well.title,
+    AUTH_MODEL_KEY: well.key,
+    origin_loc: `openai-compatible/${well.model ?? 'llama3.2'}`,
+    model_url: `${app.fake.url}/v1`,
+  });
 }

@@ -1,4 +1,6 @@
+import type { ApiClient } from '@caravanserai/api';
 import type { Page } from 'playwright-core';
+import type { RunningApp } from './app-server.js';
 
 export const PASSWORD = 'caravan-secret-42';
 
@@ -40,6 +42,20 @@ export async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('authKey'));
   if (!token) throw new Error('No token in local storage: log in first.');
   return token;
+}
+
+export interface SignedInUser {
+  username: string;
+  token: string;
+  /** An API client with the user's token, for calls made beside the UI. */
+  client: ApiClient;
+}
+
+/** Signs a new user up and in through the pages, and gives their token and an API client. */
+export async function signedInUser(page: Page, app: RunningApp, prefix?: string): Promise<SignedInUser> {
+  const username = await signUpAndLogIn(page, app.origin, prefix);
+  const token = await storedToken(page);
+  return { username, token, client: app.server.client(token) };
 }
 
 export const JOURNAL_NAME_LABEL =

@@ -1,30 +1,23 @@
 import type { ApiClient, Logbook } from '@caravanserai/api';
 import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
 import type { Locator, Page } from 'playwright-core';
-import type { AppUnderTest } from './app-server.js';
-import { signUpAndLogIn, storedToken, uniqueName } from './flows.js';
+import { createFakeWell, type RunningApp } from './app-server.js';
+import { type SignedInUser, signedInUser, uniqueName } from './flows.js';
 
-export interface Owner {
-  username: string;
-  token: string;
-  client: ApiClient;
+export interface Owner extends SignedInUser {
   wellid: string;
   wellTitle: string;
 }
 
 /** Signs a new user up and in through the pages, and gives them a well on the fake provider. */
-export async function ownerWithWell(page: Page, app: AppUnderTest, prefix = 'scribe'): Promise<Owner> {
-  const username = await signUpAndLogIn(page, app.origin, prefix);
-  const token = await storedToken(page);
-  const client = app.server.client(token);
+export async function ownerWithWell(page: Page, app: RunningApp, prefix = 'scribe'): Promise<Owner> {
+  const user = await signedInUser(page, app, prefix);
   const wellTitle = uniqueName('Fake Well ');
-  const well = await client.wells.create({
+  const well = await createFakeWell(app, user.client, {
     title: wellTitle,
-    AUTH_MODEL_KEY: 'sk-e2e-workspace-0123456789',
-    origin_loc: 'openai-compatible/llama3.2',
-    model_url: `${app.fake.url}/v1`,
+    key: 'sk-e2e-workspace-0123456789',
   });
-  return { username, token, client, wellid: well.wellid, wellTitle };
+  return { ...user, wellid: well.wellid, wellTitle };
 }
 
 export const entry = (tag: Entry['tag'], content: string, attrs: Record<string, string> = {}): Entry => ({
@@ -33,10 +26,18 @@ export const entry = (tag: Entry['tag'], content: string, attrs: Record<string, 
   content,
 });
 
+export interface LogbookOptions {
+  /** A unique 'Workspace …' title unless given. */
+  title?: string;
+  /** Private unless false. */
+  private?: boolean;
+  salted?: boolean;
+}
+
 export function createLogbook(
   owner: Owner,
   entries: readonly Entry[],
-  options: { title?: string; private?: boolean; salted?: boolean } = {},
+  options: LogbookOptions = {},
 ): Promise<Logbook> {
   return owner.client.logbooks.create({
     title: options.title ?? uniqueName('Workspace '),
@@ -85,7 +86,7 @@ export async function waitForTag(rowLocator: Locator, tag: string): Promise<void
   await rowLocator.locator(`[data-tag="${tag}"]`).waitFor();
 }
 
-export async function openLogbook(page: Page, app: AppUnderTest, logid: string): Promise<void> {
+export async function openLogbook(page: Page, app: RunningApp, logid: string): Promise<void> {
   await page.goto(`${app.origin}/logbooks/${logid}`);
   await logArea(page).getByText('START', { exact: true }).waitFor();
 }

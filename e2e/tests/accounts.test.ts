@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { logIn, PASSWORD, signUp, uniqueName } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useApp();
 
 describe('accounts', () => {
   it('signs up, logs in to the shell, shows the user link, and logs out home', async () => {

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import {
   createJournal,
   JOURNAL_NAME_LABEL,
@@ -9,18 +7,9 @@ import {
   uniqueName,
 } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useApp();
 
 describe('journals, signed out', () => {
   it('shows the empty list with hints to log in and to create a journal', async () => {

@@ -1,22 +1,12 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { createFakeWell } from '../support/app-server.js';
 import { createJournal, signUpAndLogIn, storedToken, uniqueName } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useApp();
 
 const EXAMPLE = EXAMPLE_LOGBOOKS[0];
 
@@ -95,11 +85,9 @@ describe('logbooks, signed in', () => {
     journalTitle = uniqueName('Bukhara Journal ');
     jid = await createJournal(page, app.origin, journalTitle);
     wellTitle = uniqueName('Oasis Well ');
-    const well = await app.server.client(token).wells.create({
+    const well = await createFakeWell(app, app.server.client(token), {
       title: wellTitle,
-      AUTH_MODEL_KEY: 'sk-e2e-logbooks-0123456789',
-      origin_loc: 'openai-compatible/llama3.2',
-      model_url: `${app.fake.url}/v1`,
+      key: 'sk-e2e-logbooks-0123456789',
     });
     wellid = well.wellid;
 
@@ -218,11 +206,10 @@ describe('logbooks, signed in', () => {
     const { page } = browser;
     const client = app.server.client(token);
     const otherJournal = await client.journals.create({ title: uniqueName('Khiva Journal ') });
-    const otherWell = await client.wells.create({
+    const otherWell = await createFakeWell(app, client, {
       title: uniqueName('Second Well '),
-      AUTH_MODEL_KEY: 'sk-e2e-second-0123456789',
-      origin_loc: 'openai-compatible/qwen2.5',
-      model_url: `${app.fake.url}/v1`,
+      key: 'sk-e2e-second-0123456789',
+      model: 'qwen2.5',
     });
 
     await page.goto(`${app.origin}/logbooks/${logid}/manage`);

@@ -1,21 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn, storedToken, uniqueName } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useApp();
 
 const main = (page: Page) => page.getByRole('main');
 const h1 = (page: Page, name: string) =>

@@ -2,26 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { signUpAndLogIn } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
 /** The terminal bundle the server packs into the downloads; without it the server answers 503. */
 const CLI_BUNDLE = join(import.meta.dirname, '..', '..', 'apps', 'cli', 'dist', 'mapper.mjs');
 
-let app: AppUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser } = useApp();
 
 const main = (page: Page) => page.getByRole('main');
 const h1 = (page: Page, name: string) =>

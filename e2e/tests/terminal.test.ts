@@ -1,23 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
-import { signUpAndLogIn, storedToken } from '../support/flows.js';
+import { describe, expect, it } from 'vitest';
+import { createFakeWell } from '../support/app-server.js';
+import { storedToken } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let username: string;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  username = await signUpAndLogIn(browser.page, app.origin, 'mapper');
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser, user } = useApp({ user: 'mapper' });
 
 /** What the terminal shows, row by row (xterm's DOM renderer draws rows as elements). */
 const screen = (page: Page) => page.locator('.xterm-rows').innerText();
@@ -45,7 +33,7 @@ async function run(page: Page, command: string, expected: string | RegExp): Prom
 async function openTerminal(page: Page): Promise<void> {
   await page.goto(`${app.origin}/shell/`);
   await page.getByRole('application', { name: 'Mapper terminal' }).waitFor();
-  await waitForScreen(page, `${username.toLowerCase()}@mapper$`);
+  await waitForScreen(page, `${user.username.toLowerCase()}@mapper$`);
   await page.locator('.xterm').click();
 }
 
@@ -89,12 +77,7 @@ describe('the browser terminal', () => {
   it('queries a well and runs pilgrim over unanswered queries', async () => {
     const { page } = browser;
     const client = app.server.client(await storedToken(page));
-    const well = await client.wells.create({
-      title: 'Fake well',
-      AUTH_MODEL_KEY: 'sk-terminal-000000000000',
-      origin_loc: 'openai-compatible/llama3.2',
-      model_url: `${app.fake.url}/v1`,
-    });
+    const well = await createFakeWell(app, client, { title: 'Fake well', key: 'sk-terminal-000000000000' });
     const logbook = await client.logbooks.create({
       title: 'Pilgrim route',
       logwell: well.wellid,

@@ -1,39 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
-import {
-  createLogbook,
-  entry,
-  type Owner,
-  openLogbook,
-  ownerWithWell,
-  row,
-  storedEntries,
-  waitForEntries,
-  waitForTag,
-} from '../support/workspace.js';
+import { describe, expect, it } from 'vitest';
+import { useApp, useLogbook } from '../support/use-app.js';
+import { entry, openLogbook, row, storedEntries, waitForEntries, waitForTag } from '../support/workspace.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app, 'editor');
-  const logbook = await createLogbook(owner, [
-    entry('query', 'Name a city on the Silk Road & its "river" <name>.', { qid: 'editq001' }),
-    entry('gen', 'Samarkand, in present-day Uzbekistan.', { qid: 'editq001' }),
-    entry('gen', 'Bukhara & "Khiva" <both> too.', { qid: 'editq001' }),
-  ]);
-  logid = logbook.logid;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser, user: owner } = useApp({ user: 'editor', well: true });
+const seeded = useLogbook(owner, [
+  entry('query', 'Name a city on the Silk Road & its "river" <name>.', { qid: 'editq001' }),
+  entry('gen', 'Samarkand, in present-day Uzbekistan.', { qid: 'editq001' }),
+  entry('gen', 'Bukhara & "Khiva" <both> too.', { qid: 'editq001' }),
+]);
 
 const scribe = (page: Page) => page.getByRole('textbox', { name: 'Scribe' });
 
@@ -53,7 +28,7 @@ async function tagSubmits(page: Page, action: () => Promise<void>): Promise<numb
 describe('the workspace: compose modes, toggles and deletion', () => {
   it('adds context and comment entries with the mode switches, and ignores blank messages', async () => {
     const { page } = browser;
-    await openLogbook(page, app, logid);
+    await openLogbook(page, app, seeded.logid);
     const contextMode = page.getByRole('switch', { name: 'Context Mode' });
     const commentMode = page.getByRole('switch', { name: 'Comment Mode' });
     await contextMode.check();
@@ -67,7 +42,7 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     await scribe(page).fill('Only a note to myself.');
     await scribe(page).press('Enter');
     await waitForTag(row(page, 'Only a note to myself.'), 'comment');
-    const stored = await waitForEntries(owner.client, logid, (e) => e.length === 5);
+    const stored = await waitForEntries(owner.client, seeded.logid, (e) => e.length === 5);
     expect(stored.slice(3)).toEqual([
       entry('context', 'Answer like a caravan master.'),
       entry('comment', 'Only a note to myself.'),
@@ -115,21 +90,21 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     ] as const) {
       await answer.getByRole('button', { name: label }).click();
       await waitForTag(answer, tag);
-      await waitForEntries(owner.client, logid, (e) => e[index]?.tag === tag);
+      await waitForEntries(owner.client, seeded.logid, (e) => e[index]?.tag === tag);
       // Pressed again, the same button hands the entry back to gen.
       expect(await answer.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
       await answer.getByRole('button', { name: label }).click();
       await waitForTag(answer, 'gen');
-      await waitForEntries(owner.client, logid, (e) => e[index]?.tag === 'gen');
+      await waitForEntries(owner.client, seeded.logid, (e) => e[index]?.tag === 'gen');
     }
     // A toggle that is not the entry's tag re-tags it directly.
     const query = row(page, 'Name a city');
     await query.getByRole('button', { name: 'Toggle context' }).click();
     await waitForTag(query, 'context');
-    await waitForEntries(owner.client, logid, (e) => e[0]?.tag === 'context');
+    await waitForEntries(owner.client, seeded.logid, (e) => e[0]?.tag === 'context');
     await query.getByRole('button', { name: 'Toggle comment' }).click();
     await waitForTag(query, 'comment');
-    const stored = await waitForEntries(owner.client, logid, (e) => e[0]?.tag === 'comment');
+    const stored = await waitForEntries(owner.client, seeded.logid, (e) => e[0]?.tag === 'comment');
     expect(stored[0]).toEqual(
       entry('comment', 'Name a city on the Silk Road & its "river" <name>.', { qid: 'editq001' }),
     );
@@ -139,11 +114,11 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     const { page } = browser;
     const answer = row(page, 'Samarkand, in present-day');
     // Another client marks it a mirage behind this page's back.
-    await owner.client.tags.submit({ logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
+    await owner.client.tags.submit({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
     await answer.getByRole('button', { name: 'Toggle comment' }).click();
     await page.getByText('The logbook changed meanwhile', { exact: true }).waitFor();
     await waitForTag(answer, 'mirage');
-    expect((await storedEntries(owner.client, logid))[1]?.tag).toBe('mirage');
+    expect((await storedEntries(owner.client, seeded.logid))[1]?.tag).toBe('mirage');
   });
 
   it('deletes an entry after the confirmation, and keeps it on Cancel', async () => {
@@ -159,7 +134,7 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     await target.getByRole('button', { name: 'Delete entry' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await target.waitFor({ state: 'detached' });
-    const stored = await waitForEntries(owner.client, logid, (e) => e[2]?.content === '');
+    const stored = await waitForEntries(owner.client, seeded.logid, (e) => e[2]?.content === '');
     expect(stored[2]?.tag).toBe('gen');
     expect(stored).toHaveLength(6);
   });

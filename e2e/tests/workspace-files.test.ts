@@ -1,40 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fromJson, parseLog } from '@caravanserai/logbook';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
-import {
-  createLogbook,
-  entry,
-  logArea,
-  type Owner,
-  openLogbook,
-  ownerWithWell,
-  storedEntries,
-} from '../support/workspace.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp, useLogbook } from '../support/use-app.js';
+import { createLogbook, entry, logArea, openLogbook, storedEntries } from '../support/workspace.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
+const { app, browser, user: owner } = useApp({ user: 'exporter', well: true });
+const seeded = useLogbook(owner, [
+  entry('context', 'Answer like a caravan master.'),
+  entry('query', 'Name a city on the Silk Road & its "river" <name>.', { qid: 'fileq001' }),
+  entry('gen', 'Samarkand, on the Zeravshan.', { qid: 'fileq001' }),
+  entry('comment', ''),
+]);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app, 'exporter');
-  const logbook = await createLogbook(owner, [
-    entry('context', 'Answer like a caravan master.'),
-    entry('query', 'Name a city on the Silk Road & its "river" <name>.', { qid: 'fileq001' }),
-    entry('gen', 'Samarkand, on the Zeravshan.', { qid: 'fileq001' }),
-    entry('comment', ''),
-  ]);
-  logid = logbook.logid;
-  await openLogbook(browser.page, app, logid);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  await openLogbook(browser.page, app, seeded.logid);
 });
 
 const scribe = (page: Page) => page.getByRole('textbox', { name: 'Scribe' });
@@ -70,24 +50,24 @@ describe('the workspace: view, exports and deleting the logbook', () => {
 
   it('exports the log as XML, Markdown and JSON files named after the logbook', async () => {
     const { page } = browser;
-    const stored = await storedEntries(owner.client, logid);
-    const logbook = await owner.client.logbooks.get(logid);
+    const stored = await storedEntries(owner.client, seeded.logid);
+    const logbook = await owner.client.logbooks.get(seeded.logid);
 
     const xml = await download(page, 'Export as .xml file');
-    expect(xml.suggestedFilename()).toBe(`${logid}.xml`);
+    expect(xml.suggestedFilename()).toBe(`${seeded.logid}.xml`);
     const xmlText = readFileSync(await xml.path(), 'utf8');
     expect(xmlText.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xmlText).toContain('Silk Road &amp; its &quot;river&quot; &lt;name&gt;.');
     expect(parseLog(xmlText)).toEqual(stored);
 
     const md = await download(page, 'Export as Markdown');
-    expect(md.suggestedFilename()).toBe(`${logid}.md`);
+    expect(md.suggestedFilename()).toBe(`${seeded.logid}.md`);
     const mdText = readFileSync(await md.path(), 'utf8');
     expect(mdText).toContain(logbook.title);
     expect(mdText).toContain('Answer like a caravan master.');
 
     const json = await download(page, 'Export as JSON');
-    expect(json.suggestedFilename()).toBe(`${logid}.json`);
+    expect(json.suggestedFilename()).toBe(`${seeded.logid}.json`);
     expect(fromJson(readFileSync(await json.path(), 'utf8'))).toEqual(stored);
   });
 
@@ -110,13 +90,13 @@ describe('the workspace: view, exports and deleting the logbook', () => {
       .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(page.url()).toBe(`${app.origin}/logbooks/${logid}`);
+    expect(page.url()).toBe(`${app.origin}/logbooks/${seeded.logid}`);
 
     await page.getByRole('button', { name: 'Delete Logbook' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Logbook deleted successfully.', { exact: true }).waitFor();
     await page.waitForURL(`${app.origin}/logbooks/list/`);
-    await expect(owner.client.logbooks.get(logid)).rejects.toMatchObject({ status: 404 });
+    await expect(owner.client.logbooks.get(seeded.logid)).rejects.toMatchObject({ status: 404 });
   });
 
   it('says when the logbook could not be deleted', async () => {

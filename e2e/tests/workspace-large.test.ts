@@ -1,22 +1,9 @@
 import type { Entry } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
-import {
-  createLogbook,
-  entry,
-  logArea,
-  type Owner,
-  ownerWithWell,
-  row,
-  waitForEntries,
-  waitForTag,
-} from '../support/workspace.js';
+import { describe, expect, it } from 'vitest';
+import { useApp, useLogbook } from '../support/use-app.js';
+import { entry, logArea, row, waitForEntries, waitForTag } from '../support/workspace.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
+const { app, browser, user: owner } = useApp({ user: 'archivist', well: true });
 
 const COUNT = 10_000;
 const TAGS = ['query', 'gen', 'comment', 'context'] as const;
@@ -30,16 +17,7 @@ function bigLog(): Entry[] {
   );
 }
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app, 'archivist');
-  logid = (await createLogbook(owner, bigLog(), { title: 'Ten thousand entries' })).logid;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const seeded = useLogbook(owner, bigLog(), { title: 'Ten thousand entries' });
 
 describe('a 10,000-entry logbook', () => {
   it('renders its first rows quickly and keeps only a window of rows in the page', async () => {
@@ -49,7 +27,7 @@ describe('a 10,000-entry logbook', () => {
     await page.getByRole('main').getByRole('link', { name: 'New Logbook' }).waitFor();
 
     const started = Date.now();
-    await page.goto(`${app.origin}/logbooks/${logid}`);
+    await page.goto(`${app.origin}/logbooks/${seeded.logid}`);
     await row(page, 'Entry 0:').waitFor();
     const wall = Date.now() - started;
     const sincePageStart = await page.evaluate(() => Math.round(performance.now()));
@@ -108,7 +86,7 @@ describe('a 10,000-entry logbook', () => {
     });
     await target.getByRole('button', { name: 'Toggle mirage' }).click();
     await waitForTag(target, 'mirage');
-    await waitForEntries(owner.client, logid, (e) => e[1]?.tag === 'mirage' && e.length === COUNT);
+    await waitForEntries(owner.client, seeded.logid, (e) => e[1]?.tag === 'mirage' && e.length === COUNT);
     expect(logWrites).toBe(0);
   });
 

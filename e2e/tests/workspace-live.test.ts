@@ -1,49 +1,32 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openBrowser } from '../support/browser.js';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp, useLogbook } from '../support/use-app.js';
 import {
-  createLogbook,
   entry,
   fitViewportToPage,
   logArea,
-  type Owner,
   openLogbook,
-  ownerWithWell,
   row,
   shellRun,
   storedEntries,
   waitForTag,
 } from '../support/workspace.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app, 'salter');
-  const logbook = await createLogbook(owner, [
-    entry('context', 'Be brief.'),
-    entry('query', 'Where is Merv?', { qid: 'liveq001' }),
-    entry('gen', 'In Turkmenistan, near Mary.', { qid: 'liveq001' }),
-  ]);
-  logid = logbook.logid;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser, user: owner } = useApp({ user: 'salter', well: true });
+const seeded = useLogbook(owner, [
+  entry('context', 'Be brief.'),
+  entry('query', 'Where is Merv?', { qid: 'liveq001' }),
+  entry('gen', 'In Turkmenistan, near Mary.', { qid: 'liveq001' }),
+]);
 
 describe('the workspace, live and salted', () => {
   it('shows each tab the entries the other adds, without a reload', async () => {
     const { page, context } = browser;
-    await openLogbook(page, app, logid);
+    await openLogbook(page, app, seeded.logid);
     const other = await context.newPage();
-    await openLogbook(other, app, logid);
+    await openLogbook(other, app, seeded.logid);
 
     await page.getByRole('switch', { name: 'Comment Mode' }).check();
     await page.getByRole('textbox', { name: 'Scribe' }).fill('Written in the first tab.');
@@ -60,7 +43,11 @@ describe('the workspace, live and salted', () => {
 
   it('picks up entries written elsewhere (the CLI, another browser) by polling the version', async () => {
     const { page } = browser;
-    await owner.client.tags.submit({ logid, tag: 'comment', content: 'Written from the command line.' });
+    await owner.client.tags.submit({
+      logid: seeded.logid,
+      tag: 'comment',
+      content: 'Written from the command line.',
+    });
     // The version is asked for every 4 s while the tab is visible.
     await waitForTag(row(page, 'Written from the command line.'), 'comment');
   });
@@ -68,7 +55,7 @@ describe('the workspace, live and salted', () => {
   it('shows an owner at phone width', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
-    await openLogbook(page, app, logid);
+    await openLogbook(page, app, seeded.logid);
     await page.getByRole('textbox', { name: 'Scribe' }).waitFor();
     const restore = await fitViewportToPage(page);
     await shootBothThemes(page, 'workspace-phone');
@@ -80,10 +67,10 @@ describe('the workspace, live and salted', () => {
 
   it('freezes a salted logbook: no Scribe, no entry buttons, a Salted badge and the fork button', async () => {
     const { page } = browser;
-    await page.goto(`${app.origin}/logbooks/${logid}/manage`);
+    await page.goto(`${app.origin}/logbooks/${seeded.logid}/manage`);
     await page.getByRole('checkbox', { name: 'Salted' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(`${app.origin}/logbooks/${logid}`);
+    await page.waitForURL(`${app.origin}/logbooks/${seeded.logid}`);
     const main = page.getByRole('main');
     await main.getByText('Salted', { exact: true }).waitFor();
     await main.getByRole('button', { name: 'Fork Salted Logbook' }).waitFor();
@@ -109,19 +96,23 @@ describe('the workspace, live and salted', () => {
     await page.getByRole('button', { name: 'Fork Salted Logbook' }).click();
     await page.getByText('Error forking logbook', { exact: true }).waitFor();
     await page.unroute('**/api/journals/logbooks/*/fork/');
-    expect(page.url()).toBe(`${app.origin}/logbooks/${logid}`);
+    expect(page.url()).toBe(`${app.origin}/logbooks/${seeded.logid}`);
   });
 
   it('forks it into an editable private copy and opens the copy', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Fork Salted Logbook' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/logbooks/') && !url.pathname.endsWith(logid));
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/logbooks/') && !url.pathname.endsWith(seeded.logid),
+    );
     const forkId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
     await page.getByRole('textbox', { name: 'Scribe' }).waitFor();
     await row(page, 'In Turkmenistan').getByRole('button', { name: 'Toggle mirage' }).waitFor();
     const fork = await owner.client.logbooks.get(forkId);
     expect(fork).toMatchObject({ forked: true, salted: false, private: true });
-    expect(await storedEntries(owner.client, forkId)).toEqual(await storedEntries(owner.client, logid));
+    expect(await storedEntries(owner.client, forkId)).toEqual(
+      await storedEntries(owner.client, seeded.logid),
+    );
   });
 
   it('offers another reader of a public salted logbook the fork, but no editing', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp, useLogbook } from '../support/use-app.js';
 import {
-  createLogbook,
   entry,
   fitViewportToPage,
   logArea,
-  type Owner,
   openLogbook,
-  ownerWithWell,
   row,
   shellOutput,
   shellRun,
@@ -18,22 +14,11 @@ import {
   waitForTag,
 } from '../support/workspace.js';
 
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
+const { app, browser, user: owner } = useApp({ user: 'sheller', well: true });
+const seeded = useLogbook(owner, [entry('context', 'Reply in one short sentence.')]);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app, 'sheller');
-  const logbook = await createLogbook(owner, [entry('context', 'Reply in one short sentence.')]);
-  logid = logbook.logid;
   await browser.page.addInitScript(() => localStorage.setItem('logbookView', 'shell'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 const shell = () => browser.page.getByRole('textbox', { name: 'Shell' });
@@ -48,7 +33,7 @@ async function lastOutput(line: string): Promise<string> {
 describe('the shell box', () => {
   it('opens in the shell view with its hint, and lists the commands with help', async () => {
     const { page } = browser;
-    await openLogbook(page, app, logid);
+    await openLogbook(page, app, seeded.logid);
     expect(await shell().getAttribute('placeholder')).toBe('Shell> ');
     await page.getByText("Type 'help' to see commands", { exact: true }).waitFor();
     await shellRun(page, 'help');
@@ -77,7 +62,7 @@ describe('the shell box', () => {
       expect(await lastOutput(line)).toBe(message);
     }
     // None of these touched the log.
-    expect(await storedEntries(owner.client, logid)).toHaveLength(1);
+    expect(await storedEntries(owner.client, seeded.logid)).toHaveLength(1);
   });
 
   it('adds comment and context entries, shown in the log at once', async () => {
@@ -86,7 +71,7 @@ describe('the shell box', () => {
     await waitForTag(row(page, 'Camels first, then tea.'), 'comment');
     await shellRun(page, 'context You know the Silk Road well.');
     await waitForTag(row(page, 'You know the Silk Road well.'), 'context');
-    const stored = await storedEntries(owner.client, logid);
+    const stored = await storedEntries(owner.client, seeded.logid);
     expect(stored.slice(1)).toEqual([
       entry('comment', 'Camels first, then tea.'),
       entry('context', 'You know the Silk Road well.'),
@@ -121,7 +106,7 @@ describe('the shell box', () => {
     app.fake.enqueue({ kind: 'reply', text: 'Running along.' });
     await shellRun(page, 'run');
     await waitForTag(row(page, 'Running along.'), 'gen');
-    const runEntries = await waitForEntries(owner.client, logid, (e) =>
+    const runEntries = await waitForEntries(owner.client, seeded.logid, (e) =>
       e.some((x) => x.content === 'Running along.'),
     );
     expect(runEntries.some((e) => e.tag === 'query' && e.content === 'run')).toBe(true);
@@ -162,11 +147,11 @@ describe('the shell box', () => {
     await restore();
     await shellRun(page, 'clear comment');
     await row(page, 'Camels first, then tea.').waitFor({ state: 'detached' });
-    const left = await waitForEntries(owner.client, logid, (e) => !e.some((x) => x.tag === 'comment'));
+    const left = await waitForEntries(owner.client, seeded.logid, (e) => !e.some((x) => x.tag === 'comment'));
     expect(left.length).toBeGreaterThan(3);
     await shellRun(page, 'clear all');
     await logArea(page).getByText('This Logbook has no entries yet.', { exact: true }).waitFor();
-    expect(await storedEntries(owner.client, logid)).toEqual([]);
+    expect(await storedEntries(owner.client, seeded.logid)).toEqual([]);
   });
 
   it('logs no console errors on the way', () => {

@@ -1,27 +1,17 @@
 import type { Entry } from '@caravanserai/logbook';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, startApp } from '../support/app-server.js';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { shootBothThemes } from '../support/screenshots.js';
+import { useApp, useLogbook } from '../support/use-app.js';
 import {
-  createLogbook,
   entry,
   fitViewportToPage,
   logArea,
-  type Owner,
   openLogbook,
-  ownerWithWell,
   row,
   storedEntries,
   tagOf,
   waitForEntries,
 } from '../support/workspace.js';
-
-let app: AppUnderTest;
-let browser: Browser;
-let owner: Owner;
-let logid = '';
-let title = '';
 
 const ANSWER = [
   'Use **for...of** to walk an array:',
@@ -42,36 +32,26 @@ const SEED: Entry[] = [
   entry('comment', 'Remember to ask about maps next.'),
 ];
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  owner = await ownerWithWell(browser.page, app);
-  const logbook = await createLogbook(owner, SEED);
-  logid = logbook.logid;
-  title = logbook.title;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const { app, browser, user: owner } = useApp({ user: 'scribe', well: true });
+const seeded = useLogbook(owner, SEED);
 
 const scribe = () => browser.page.getByRole('textbox', { name: 'Scribe' });
 
 describe('the logbook workspace, chat view', () => {
   it('shows the header, the log between START and END, and entries styled by tag', async () => {
     const { page } = browser;
-    await openLogbook(page, app, logid);
+    await openLogbook(page, app, seeded.logid);
     const main = page.getByRole('main');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(await crumbs.getByRole('link', { name: 'Logbooks' }).getAttribute('href')).toBe('/logbooks/');
-    await crumbs.getByText(title, { exact: true }).waitFor();
+    await crumbs.getByText(seeded.title, { exact: true }).waitFor();
     const well = main.getByRole('link', { name: `Using Well: ${owner.wellTitle}`, exact: true });
     expect(await well.getAttribute('href')).toBe(`/wells/${owner.wellid}`);
-    await main.getByRole('heading', { level: 1, name: title }).waitFor();
+    await main.getByRole('heading', { level: 1, name: seeded.title }).waitFor();
     await main.getByText(`owner: ${owner.username}`, { exact: true }).waitFor();
     expect(await main.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
-      `/logbooks/${logid}/manage`,
+      `/logbooks/${seeded.logid}/manage`,
     );
     for (const name of ['Export as .xml file', 'Export as Markdown', 'Export as JSON', 'Delete Logbook']) {
       await main.getByRole('button', { name, exact: true }).waitFor();
@@ -144,7 +124,7 @@ describe('the logbook workspace, chat view', () => {
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scribe');
 
-    const stored = await waitForEntries(owner.client, logid, (e) => e.some((x) => x.content === text));
+    const stored = await waitForEntries(owner.client, seeded.logid, (e) => e.some((x) => x.content === text));
     const query = stored.find((e) => e.content === 'What was a caravanserai?');
     const gen = stored.find((e) => e.content === text);
     expect(query?.tag).toBe('query');
@@ -166,7 +146,7 @@ describe('the logbook workspace, chat view', () => {
     await alert.waitFor();
     expect((await alert.innerText()).length).toBeGreaterThan('Error fetching response from AI.'.length);
     await row(page, 'This one will fail').waitFor();
-    const stored = await waitForEntries(owner.client, logid, (e) =>
+    const stored = await waitForEntries(owner.client, seeded.logid, (e) =>
       e.some((x) => x.content === 'This one will fail'),
     );
     const failed = stored.find((e) => e.content === 'This one will fail');
@@ -195,7 +175,7 @@ describe('the logbook workspace, chat view', () => {
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByText('Error fetching response from AI.').count()).toBe(0);
     await page.waitForTimeout(5_500);
-    const stored = await storedEntries(owner.client, logid);
+    const stored = await storedEntries(owner.client, seeded.logid);
     const query = stored.find((e) => e.content === 'Count slowly for me');
     expect(query?.tag).toBe('query');
     expect(stored.filter((e) => e.attrs.qid === query?.attrs.qid)).toHaveLength(1);
