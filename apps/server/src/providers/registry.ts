@@ -1,5 +1,5 @@
 import { anthropicFamily } from './anthropic.js';
-import type { ProviderFamily, ProviderId } from './family.js';
+import type { ProviderFamily } from './family.js';
 import { googleFamily } from './google.js';
 import { mistralFamily } from './mistral.js';
 import { openaiFamily } from './openai.js';
@@ -40,8 +40,4 @@ export function parseOriginLoc(originLoc: string): Origin | null {
   const model = originLoc.slice(slash + 1);
   if (!family || !MODEL_ID.test(model)) return null;
   return { family, model };
-}
-
-export function familyOf(id: ProviderId): ProviderFamily {
-  return byId.get(id)!;
 }

@@ -8,10 +8,6 @@ export function usernameKey(username: string): string {
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   findByUsername(username: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
