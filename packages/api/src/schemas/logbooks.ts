@@ -44,14 +44,9 @@ export const LogbookCreate = z.object({
 });
 export type LogbookCreate = z.input<typeof LogbookCreate>;
 
-export const LogbookUpdate = z.object({
+/** The manage form and log writes: the create fields (less `forked`), a non-blank title, a version. */
+export const LogbookUpdate = LogbookCreate.omit({ forked: true }).extend({
   title: RequiredTitle.optional(),
-  description: Description.optional(),
-  journal: Id.nullable().optional(),
-  logwell: Id.nullable().optional(),
-  log: Log.optional(),
-  private: Flag.optional(),
-  salted: Flag.optional(),
   /** The version the client last saw; a stale one gets 409 instead of overwriting newer entries. */
   version: Version.optional(),
 });
