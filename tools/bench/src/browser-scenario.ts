@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { openBrowser } from '../../../e2e/support/browser.js';
 import { logbookWith, signUp } from './api.js';
 import type { Figure } from './results.js';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * In Chromium against the built app: the JavaScript the home page loads (gzipped, as a server
  * would send it), and how long a 10,000-entry logbook takes to show its first entries.
  */
 export async function browserScenario(origin: string, baseUrl: string): Promise<Figure[]> {
-  const profile = mkdtempSync(join(tmpdir(), 'caravanserai-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ARGS,
-  });
+  // The same Chromium, flags and fresh profile as the browser tests.
+  const browser = await openBrowser();
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
+    const { page } = browser;
     const scripts = new Map<string, number>();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -65,7 +48,6 @@ export async function browserScenario(origin: string, baseUrl: string): Promise<
       },
     ];
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
