@@ -9,6 +9,7 @@ import {
   type UserUpdate,
 } from './schemas/auth.js';
 import { Detail } from './schemas/common.js';
+import { PublicConfig } from './schemas/config.js';
 import { Journal, JournalSummary, type JournalWrite } from './schemas/journals.js';
 import {
   Logbook,
@@ -23,13 +24,27 @@ import {
 } from './schemas/logbooks.js';
 import { MapperProfile, type MapperProfileCreate, type MapperProfileUpdate } from './schemas/mapper.js';
 import {
-  type QueryCancel,
-  QueryFailure,
-  QueryResult,
-  type QuerySubmit,
-  UsageSummary,
-} from './schemas/queries.js';
-import { Well, type WellCreate, WellDetail, WellList, type WellUpdate } from './schemas/wells.js';
+  CustomerResult,
+  PaymentSource,
+  type PaymentSourceChange,
+  type PaymentSourceCreate,
+  type PaymentWriteOptions,
+  Subscription,
+  type SubscriptionChange,
+  SubscriptionChangeResult,
+  type SubscriptionCreate,
+} from './schemas/payments.js';
+import { type QueryCancel, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
+import { QueryStreamEvent } from './schemas/query-stream.js';
+import {
+  Well,
+  type WellCreate,
+  WellDetail,
+  WellList,
+  type WellTest,
+  WellTestResult,
+  type WellUpdate,
+} from './schemas/wells.js';
 import { readSse } from './sse.js';
 
 export interface ClientOptions {
@@ -101,11 +116,18 @@ export class ApiClient {
     await this.raw(method, path, options);
   }
 
+  /** The server's public settings: payments switch, support e-mail, where the API lives. */
+  config(): Promise<PublicConfig> {
+    return this.request(PublicConfig, 'GET', '/config/');
+  }
+
   readonly auth = {
     register: (body: Registration) =>
       this.request(TokenResponse, 'POST', '/rest-auth/registration/', { body }),
     login: (body: Login) => this.request(TokenResponse, 'POST', '/rest-auth/login/', { body }),
     logout: () => this.request(Detail, 'POST', '/rest-auth/logout/'),
+    /** Revokes every token of the signed-in user, this client's included. */
+    logoutAll: () => this.request(Detail, 'POST', '/rest-auth/logout/all/'),
     user: () => this.request(CurrentUser, 'GET', '/rest-auth/user/'),
     updateUser: (body: UserUpdate) => this.request(CurrentUser, 'PATCH', '/rest-auth/user/', { body }),
   };
@@ -147,6 +169,8 @@ export class ApiClient {
     update: (wellid: string, body: WellUpdate) =>
       this.request(Well, 'PUT', `/journals/wells/${seg(wellid)}/`, { body }),
     remove: (wellid: string) => this.send('DELETE', `/journals/wells/${seg(wellid)}/`),
+    /** Asks the provider for its model list with the form's values; nothing is saved. */
+    test: (body: WellTest) => this.request(WellTestResult, 'POST', '/journals/wells/test/', { body }),
   };
 
   readonly queries = {
@@ -157,22 +181,27 @@ export class ApiClient {
       this.request(QueryResult, 'POST', '/journals/query/submit/', { body, signal }),
     /**
      * Streams an answer: `onQuery` once the query entry is stored, `onDelta` for each piece of text,
-     * then resolves with the stored answer, or rejects with an ApiError (502 for a provider failure).
+     * then resolves with the stored answer (a stopped one is marked `stopped`), or rejects with an
+     * ApiError: code 'provider_error' for a provider failure, 'cancelled' when stopped before any text.
      */
     stream: async (body: QuerySubmit, handlers: StreamHandlers = {}) => {
       const response = await this.raw('POST', '/journals/query/stream/', { body, signal: handlers.signal });
-      if (!response.body) throw new ApiError(502, { detail: 'Empty stream.' });
-      for await (const { event, data } of readSse(response.body)) {
-        if (event === 'query') handlers.onQuery?.(data as { qid: string; index: number });
-        else if (event === 'delta') handlers.onDelta?.((data as { text: string }).text);
-        else if (event === 'done') return QueryResult.shape.data.parse(data);
-        else if (event === 'error') throw new ApiError(502, QueryFailure.parse(data));
-        else if (event === 'cancelled')
-          throw new ApiError(409, { ...QueryFailure.parse(data), code: 'cancelled' });
+      if (!response.body) throw new ApiError(502, { detail: 'Empty stream.', code: 'provider_error' });
+      for await (const raw of readSse(response.body)) {
+        const parsed = QueryStreamEvent.safeParse({ event: raw.event, data: parseJson(raw.data) });
+        // An event this client does not know (a newer server) is passed over.
+        if (!parsed.success) continue;
+        const { event, data } = parsed.data;
+        if (event === 'query') handlers.onQuery?.(data);
+        else if (event === 'delta') handlers.onDelta?.(data.text);
+        else if (event === 'done') return data;
+        else if (event === 'error') throw new ApiError(502, { code: 'provider_error', ...data });
+        else throw new ApiError(409, { ...data, code: 'cancelled' });
       }
       throw new ApiError(502, {
         detail: 'Error fetching response from AI.',
         reason: 'The stream ended early.',
+        code: 'provider_error',
       });
     },
   };
@@ -183,6 +212,62 @@ export class ApiClient {
       this.request(MapperProfile, 'POST', '/mapper/mapper-profile/', { body }),
     update: (id: string, body: MapperProfileUpdate) =>
       this.request(MapperProfile, 'PUT', `/mapper/mapper-profile/${seg(id)}/`, { body }),
+  };
+
+  /**
+   * Cards and subscriptions (schemas/payments.ts says what each answers and how it fails). All
+   * answer 404 while the server's payments are off. Writes take an idempotency key: send the same
+   * one when retrying the same purchase, so it is never charged twice.
+   */
+  readonly payments = {
+    /** The user's Stripe customer, created on first use: 201 {customer_id}. */
+    createCustomer: (username: string, options?: PaymentWriteOptions) =>
+      this.request(CustomerResult, 'POST', '/payments/customer/create/', {
+        body: { username },
+        headers: idempotency(options),
+      }),
+    /** The saved cards, newest first ([] before any). */
+    cards: () => this.request(z.array(PaymentSource), 'GET', '/payments/sources/summary/'),
+    /** Saves a card from Stripe.js (402 `card_refused` with `reason` when Stripe refuses it). */
+    addCard: (username: string, body: PaymentSourceCreate, options?: PaymentWriteOptions) =>
+      this.request(PaymentSource, 'POST', `/payments/sources/create/${seg(username)}/`, {
+        body,
+        headers: idempotency(options),
+      }),
+    /** Makes the card the default; answers the whole list. */
+    setDefaultCard: (body: PaymentSourceChange, options?: PaymentWriteOptions) =>
+      this.request(z.array(PaymentSource), 'POST', '/payments/sources/change/', {
+        body,
+        headers: idempotency(options),
+      }),
+    /** Removes the card; answers the cards left. */
+    removeCard: (username: string, paymentKey: string) =>
+      this.request(
+        z.array(PaymentSource),
+        'DELETE',
+        `/payments/sources/create/${seg(username)}/${seg(paymentKey)}/`,
+      ),
+    /** The user's subscriptions, newest first, ended ones included. */
+    subscriptions: () => this.request(z.array(Subscription), 'GET', '/payments/subscriptions/change/'),
+    /** Buys a tier, charged to the default card at once: 201 the subscription. */
+    subscribe: (body: SubscriptionCreate, options?: PaymentWriteOptions) =>
+      this.request(Subscription, 'POST', '/payments/subscriptions/create/', {
+        body,
+        headers: idempotency(options),
+      }),
+    subscription: (subscriptionId: string) =>
+      this.request(Subscription, 'GET', `/payments/${seg(subscriptionId)}/`),
+    /** Moves a subscription to the other tier (`subscription_type` is the tier wanted). */
+    changeTier: (body: SubscriptionChange, options?: PaymentWriteOptions) =>
+      this.request(SubscriptionChangeResult, 'POST', '/payments/customer/change/', {
+        body,
+        headers: idempotency(options),
+      }),
+    /** Cancels at the end of the paid period: the subscription stays active until then. */
+    cancel: (subscriptionId: string, options?: PaymentWriteOptions) =>
+      this.request(Subscription, 'POST', `/payments/${seg(subscriptionId)}/cancel/`, {
+        headers: idempotency(options),
+      }),
   };
 
   readonly usage = {
@@ -200,6 +285,10 @@ export class ApiClient {
   };
 }
 
+function idempotency(options: PaymentWriteOptions | undefined): Record<string, string> {
+  return options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
+}
+
 function seg(id: string): string {
   return encodeURIComponent(id);
 }
@@ -208,6 +297,14 @@ async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
   if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,4 +1,5 @@
 import type { FieldErrors } from './schemas/common.js';
+import { type ErrorCode, isErrorCode } from './schemas/error-codes.js';
 
 /** A non-2xx answer. `detail` is the server's message; `fields` its per-field messages, if any. */
 export class ApiError extends Error {
@@ -9,8 +10,19 @@ export class ApiError extends Error {
     super(describe(status, body));
   }
 
+  /** The server's code for what went wrong ('salted', 'stale_version', 'cancelled', ...). */
+  get code(): ErrorCode | undefined {
+    const code = isRecord(this.body) ? this.body.code : undefined;
+    return isErrorCode(code) ? code : undefined;
+  }
+
   get detail(): string | undefined {
     return isRecord(this.body) && typeof this.body.detail === 'string' ? this.body.detail : undefined;
+  }
+
+  /** Why a provider refused (a declined card's "Your card was declined."), next to `detail`. */
+  get reason(): string | undefined {
+    return isRecord(this.body) && typeof this.body.reason === 'string' ? this.body.reason : undefined;
   }
 
   get fields(): FieldErrors {

@@ -1,44 +1,29 @@
-/** One Server-Sent Event: its name and its data, parsed as JSON. */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** One Server-Sent Event: its name and its data as sent. */
 export interface SseEvent {
   event: string;
-  data: unknown;
+  data: string;
 }
 
-/** Reads `event:`/`data:` blocks from a streamed body, whatever the chunk boundaries. */
+/**
+ * Reads the events of a streamed body, whatever the chunk boundaries (a CR ending one chunk and
+ * the LF starting the next are one line end, not an event boundary): eventsource-parser does the
+ * reading, as the SSE specification has it.
+ */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const reader = body.getReader();
+  const ready: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => ready.push(message) });
   const decoder = new TextDecoder();
-  let buffer = '';
+  const reader = body.getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const event = parseBlock(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (event) yield event;
-        end = buffer.indexOf('\n\n');
-      }
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      for (const message of ready.splice(0)) yield { event: message.event ?? 'message', data: message.data };
+      if (done) return;
     }
   } finally {
     reader.releaseLock();
-  }
-}
-
-function parseBlock(block: string): SseEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-  }
-  if (data.length === 0) return null;
-  const text = data.join('\n');
-  try {
-    return { event, data: JSON.parse(text) };
-  } catch {
-    return { event, data: text };
   }
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { Line } from './text.js';
 
-const USERNAME = /^[\w.@+-]+$/;
+/** Django's username characters: letters, digits and @ . + - _ (ASCII only, so no controls). */
+export const USERNAME = /^[\w.@+-]+$/;
+
+/** A username as it stands in a path (/u/{username}/): one that could exist, or nothing. */
+export const UsernameInPath = z.string().max(150).regex(USERNAME);
+
+/** Passwords keep their spaces (no trimming) but, like every field, refuse control characters. */
+const Password = Line({ trim: false }).min(1, 'This field may not be blank.').max(4096);
 
 export const Registration = z.object({
   username: z
@@ -15,14 +23,14 @@ export const Registration = z.object({
   email: z
     .union([z.literal(''), z.string().trim().max(254).email('Enter a valid email address.')])
     .optional(),
-  password1: z.string().min(1, 'This field may not be blank.').max(4096),
-  password2: z.string().min(1, 'This field may not be blank.').max(4096),
+  password1: Password,
+  password2: Password,
 });
 export type Registration = z.infer<typeof Registration>;
 
 export const Login = z.object({
-  username: z.string().trim().min(1, 'This field may not be blank.').max(150),
-  password: z.string().min(1, 'This field may not be blank.').max(4096),
+  username: Line().min(1, 'This field may not be blank.').max(150),
+  password: Password,
 });
 export type Login = z.infer<typeof Login>;
 
@@ -36,7 +44,7 @@ export const UserUpdate = z.object({
   email: z
     .union([z.literal(''), z.string().trim().max(254).email('Enter a valid email address.')])
     .optional(),
-  location: z.string().trim().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  location: Line().max(100, 'Ensure this field has no more than 100 characters.').optional(),
 });
 export type UserUpdate = z.infer<typeof UserUpdate>;
 

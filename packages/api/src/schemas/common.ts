@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import './messages.js';
+import { Line, MAX_INT32 } from './text.js';
 
-/** Ids are short random strings chosen by the server; anything else cannot name a resource. */
-export const Id = z.string().min(1).max(64);
+/**
+ * Ids are short random strings chosen by the server (letters, digits, - and _); anything else
+ * cannot name a resource, so it never reaches a query.
+ */
+export const Id = z
+  .string()
+  .min(1, 'This field may not be blank.')
+  .max(64, 'Not a valid id.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
 export const IsoDate = z.string();
 
 export const Owner = z.object({ username: z.string() });
@@ -15,8 +23,14 @@ export type Detail = z.infer<typeof Detail>;
 export const FieldErrors = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof FieldErrors>;
 
-export const Title = z.string().trim().max(200, 'Ensure this field has no more than 200 characters.');
+export const Title = Line().max(200, 'Ensure this field has no more than 200 characters.');
 export const RequiredTitle = Title.min(1, 'This field may not be blank.');
 
 /** Accepts true/false and the 'true'/'false' strings HTML forms send. */
 export const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** A positive number that fits the 32-bit counter columns (versions, indexes). */
+export const Counter = z
+  .number()
+  .int()
+  .max(MAX_INT32, `Ensure this value is less than or equal to ${MAX_INT32}.`);

@@ -1,6 +1,7 @@
 import { TAGS } from '@caravanserai/logbook';
 import { z } from 'zod';
-import { Flag, Id, IsoDate, Owner, RequiredTitle, Title } from './common.js';
+import { Counter, Flag, Id, IsoDate, Owner, RequiredTitle, Title } from './common.js';
+import { Text } from './text.js';
 
 export const LogbookSummary = z.object({
   logid: Id,
@@ -12,6 +13,8 @@ export const LogbookSummary = z.object({
   private: z.boolean(),
   salted: z.boolean(),
   forked: z.boolean(),
+  /** Queries send the stored conversation, not only the context (off for a new logbook). */
+  memory: z.boolean(),
   owner: Owner,
   version: z.number().int(),
   entry_count: z.number().int(),
@@ -28,9 +31,9 @@ export const Logbook = LogbookSummary.extend({
 });
 export type Logbook = z.infer<typeof Logbook>;
 
-const Description = z.string().max(10_000, 'Ensure this field has no more than 10000 characters.');
-const Log = z.string();
-const Version = z.number().int().positive();
+const Description = Text().max(10_000, 'Ensure this field has no more than 10000 characters.');
+const Log = Text();
+const Version = Counter.positive();
 
 export const LogbookCreate = z.object({
   title: Title.optional(),
@@ -41,6 +44,7 @@ export const LogbookCreate = z.object({
   private: Flag.optional(),
   salted: Flag.optional(),
   forked: Flag.optional(),
+  memory: Flag.optional(),
 });
 export type LogbookCreate = z.input<typeof LogbookCreate>;
 
@@ -77,15 +81,15 @@ export const TagName = z.enum(TAGS, {
 
 export const AttrMap = z.record(
   z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'Invalid attribute name.'),
-  z.string(),
+  Text(),
 );
 
 export const TagSubmit = z.object({
   logid: Id,
   tag: TagName,
-  content: z.string().optional(),
+  content: Text().optional(),
   attrs: AttrMap.optional(),
-  index: z.number().int('Invalid log index.').min(0, 'Invalid log index.').optional(),
+  index: Counter.min(0, 'Invalid log index.').optional(),
   fresh_tag: TagName.optional(),
   version: Version.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Counter } from './common.js';
 
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #rrggbb.');
 
@@ -28,7 +29,7 @@ export const MAPPER_PROFILE_DEFAULTS = {
 
 export const FONT_SIZE_RANGE = { min: 8, max: 40 } as const;
 
-export const MapperProfileCreate = z.object({ owner: z.number().int().optional() });
+export const MapperProfileCreate = z.object({ owner: Counter.optional() });
 export type MapperProfileCreate = z.input<typeof MapperProfileCreate>;
 
 export const MapperProfileUpdate = z.object({

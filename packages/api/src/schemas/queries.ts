@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { Text } from './text.js';
 
 export const QID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A qid is 1 to 64 letters, digits, - or _.');
 
 export const QuerySubmit = z.object({
   logid: Id,
-  prompt: z.string().trim().min(1, 'This field may not be blank.').max(1_000_000),
+  prompt: Text().trim().min(1, 'This field may not be blank.').max(1_000_000),
   shell_mode: z.literal('QUERY').optional(),
   /** The well to ask; the logbook's own well when left out. */
   wellid: Id.nullable().optional(),
   /** System context. Left out: the logbook's context entries. Empty or 'No Context': none. */
-  context: z.string().max(1_000_000).optional(),
+  context: Text().max(1_000_000).optional(),
   qid: QID.optional(),
   /** Send the stored conversation (context, queries, answers) instead of the context alone. */
   memory: z.boolean().optional(),
@@ -20,7 +21,12 @@ export type QuerySubmit = z.input<typeof QuerySubmit>;
 export const QueryCancel = z.object({ logid: Id, qid: QID });
 export type QueryCancel = z.input<typeof QueryCancel>;
 
-export const TokenUsage = z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+export const TokenUsage = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  /** The provider reported no counts (a stopped or cut answer, some servers): these are estimates. */
+  estimated: z.boolean().optional(),
+});
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
 export const GenEntry = z.object({
@@ -48,6 +54,7 @@ export const QueryFailure = z.object({
   reason: z.string().optional(),
   code: z.string().optional(),
 });
+
 export type QueryFailure = z.infer<typeof QueryFailure>;
 
 export const UsageRow = z.object({

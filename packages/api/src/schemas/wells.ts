@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, Owner, RequiredTitle } from './common.js';
+import { Line } from './text.js';
 
 export const OriginLocChoices = z.record(z.string(), z.array(z.tuple([z.string(), z.string()])));
 export type OriginLocChoices = z.infer<typeof OriginLocChoices>;
@@ -27,9 +28,9 @@ export type WellList = z.infer<typeof WellList>;
 export const WellDetail = z.object({ wells: Well, origin_loc_choices: OriginLocChoices });
 export type WellDetail = z.infer<typeof WellDetail>;
 
-const ApiKey = z.string().trim().min(1, 'This field may not be blank.').max(4096);
-const OriginLoc = z.string().trim().min(1, 'This field may not be blank.').max(260);
-const ModelUrl = z.string().trim().max(2048, 'Ensure this field has no more than 2048 characters.');
+const ApiKey = Line().min(1, 'This field may not be blank.').max(4096);
+const OriginLoc = Line().min(1, 'This field may not be blank.').max(260);
+const ModelUrl = Line().max(2048, 'Ensure this field has no more than 2048 characters.');
 
 export const WellCreate = z.object({
   title: RequiredTitle,
@@ -47,3 +48,27 @@ export const WellUpdate = z.object({
   model_url: ModelUrl.optional(),
 });
 export type WellUpdate = z.input<typeof WellUpdate>;
+
+/**
+ * `POST /journals/wells/test/`: the well form's values, checked without saving. With the caller's
+ * wellid, its masked key (as the manage form shows it) stands for the stored key.
+ */
+export const WellTest = z.object({
+  AUTH_MODEL_KEY: ApiKey,
+  origin_loc: OriginLoc,
+  model_url: ModelUrl.optional(),
+  wellid: Id.optional(),
+});
+export type WellTest = z.input<typeof WellTest>;
+
+/** Whether the provider answered: `detail` in words for people, `reason` as the provider put it. */
+export const WellTestResult = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    detail: z.string(),
+    /** The model ids the provider lists, when it lists them. */
+    models: z.array(z.string()).optional(),
+  }),
+  z.object({ ok: z.literal(false), detail: z.string(), reason: z.string() }),
+]);
+export type WellTestResult = z.infer<typeof WellTestResult>;

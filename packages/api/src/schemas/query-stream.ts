@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { QueryFailure, QueryResult } from './queries.js';
+
+/**
+ * The Server-Sent Events of `POST /journals/query/stream/`, defined once for the server that
+ * writes them and the clients that read them: `query` once the query entry is stored, `delta` for
+ * each piece of text, then `done` with the stored answer (a stopped one too, marked as such),
+ * `error` (the provider failed: nothing stored) or `cancelled` (stopped before any text).
+ */
+export const QueryStreamEvent = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('query'), data: z.object({ qid: z.string(), index: z.number().int() }) }),
+  z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
+  z.object({ event: z.literal('done'), data: QueryResult.shape.data }),
+  z.object({ event: z.literal('error'), data: QueryFailure }),
+  z.object({ event: z.literal('cancelled'), data: z.object({ detail: z.string() }) }),
+]);
+export type QueryStreamEvent = z.infer<typeof QueryStreamEvent>;
+
+/** One event as it goes on the wire. */
+export function formatStreamEvent({ event, data }: QueryStreamEvent): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
