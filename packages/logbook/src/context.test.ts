@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMessages, contextText, NO_CONTEXT } from './context';
+import { notice } from './notices';
 import { anEntry } from './test-entries';
 
 const log = [
@@ -92,5 +93,37 @@ describe('buildMessages with memory on', () => {
     ['No Context', NO_CONTEXT],
   ])('does not add a context that is %s', (_, context) => {
     expect(sut({ context })).toEqual(sut());
+  });
+});
+
+describe('buildMessages: notices and asking an earlier query again', () => {
+  it('never sends the app notices written to the log as gen entries', () => {
+    const entries = [
+      anEntry('query', 'Hi', { qid: 'q1' }),
+      anEntry('gen', 'Hello.', { qid: 'q1' }),
+      notice('Memory Turned On'),
+      notice('Chat Memory On'),
+    ];
+    const sent = buildMessages({ entries, prompt: 'Again?', memory: true });
+    expect(sent.map((m) => m.content)).toEqual(['Hi', 'Hello.', 'Again?']);
+  });
+
+  it('replays only what came before a saved query: its old answers and later entries stay out', () => {
+    const entries = [
+      anEntry('context', 'Be brief.'),
+      anEntry('query', 'First?', { qid: 'q1' }),
+      anEntry('gen', 'One.', { qid: 'q1' }),
+      anEntry('query', 'Second?', { qid: 'q2' }),
+      anEntry('gen', 'Old answer to two.', { qid: 'q2' }),
+      anEntry('context', 'Later context.'),
+      anEntry('query', 'Third?', { qid: 'q3' }),
+    ];
+    const sent = buildMessages({ entries, prompt: 'Second?', memory: true, qid: 'q2' });
+    expect(sent).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'First?' },
+      { role: 'assistant', content: 'One.' },
+      { role: 'user', content: 'Second?' },
+    ]);
   });
 });

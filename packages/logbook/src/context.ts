@@ -1,4 +1,5 @@
 import type { Entry } from './entry';
+import { isNotice } from './notices';
 import type { Tag } from './tags';
 
 export interface ChatMessage {
@@ -10,7 +11,7 @@ export interface ChatMessage {
 export const NO_CONTEXT = 'No Context';
 
 // Comments are the user's private notes and mirages are answers marked wrong; neither, nor
-// shell traffic, is ever shown to the model.
+// shell traffic, nor the app's notices, is ever shown to the model.
 const ROLE_OF: Partial<Record<Tag, ChatMessage['role']>> = {
   context: 'system',
   query: 'user',
@@ -35,7 +36,8 @@ function conversation(entries: readonly Entry[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const e of entries) {
     const role = ROLE_OF[e.tag];
-    if (role !== undefined && !isBlank(e.content)) messages.push({ role, content: e.content });
+    if (role !== undefined && !isBlank(e.content) && !isNotice(e))
+      messages.push({ role, content: e.content });
   }
   return messages;
 }
@@ -49,8 +51,10 @@ function replaysContext(entries: readonly Entry[], context: string): boolean {
 
 /**
  * The messages for one AI call. With memory off only the context and the prompt are sent; with
- * memory on the whole stored conversation is replayed, and the prompt is added unless it was
- * already saved as the query with `qid` (queries are saved before the AI is asked).
+ * memory on the stored conversation is replayed, and the prompt is added unless it was already
+ * saved as the query with `qid` (queries are saved before the AI is asked). A saved query is
+ * replayed with what came before it only: asking an earlier query again (a retry, a regenerated
+ * answer) sends neither its old answers nor anything written after it.
  */
 export function buildMessages(opts: {
   entries: readonly Entry[];
@@ -68,11 +72,12 @@ export function buildMessages(opts: {
     return messages;
   }
 
-  const messages = conversation(entries);
-  const promptSaved = qid !== undefined && entries.some((e) => e.tag === 'query' && e.attrs.qid === qid);
-  if (!promptSaved) messages.push({ role: 'user', content: prompt });
+  const saved = qid === undefined ? -1 : entries.findIndex((e) => e.tag === 'query' && e.attrs.qid === qid);
+  const replayed = saved < 0 ? entries : entries.slice(0, saved + 1);
+  const messages = conversation(replayed);
+  if (saved < 0) messages.push({ role: 'user', content: prompt });
 
-  if (context !== null && !replaysContext(entries, context)) {
+  if (context !== null && !replaysContext(replayed, context)) {
     messages.unshift({ role: 'system', content: context });
   }
   return messages;

@@ -25,7 +25,7 @@ export function newQid(): string {
 
 // XML 1.0 `Char` production, negated. With the `u` flag a lone surrogate is its own code point,
 // so it falls outside every range here and is reported.
-const INVALID_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+export const INVALID_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 /** Index (in UTF-16 units) of the first character XML 1.0 cannot hold, or -1. */
 export function findInvalidXmlChar(text: string): number {

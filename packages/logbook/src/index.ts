@@ -1,3 +1,4 @@
+export { cleanText, createTextCleaner, REPLACEMENT } from './clean-text';
 export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './context';
 export { ATTR_NAME, type Entry, findInvalidXmlChar, newQid, validateEntry } from './entry';
 export { INVALID_LOG_XML, InvalidEntryError, InvalidLogError } from './errors';
@@ -5,6 +6,7 @@ export { escapeAttr, escapeXml } from './escape';
 export { fromJson, JSON_FORMAT, toJson } from './export/json';
 export { toMarkdown } from './export/markdown';
 export type { LogbookMeta } from './export/meta';
+export { isNotice, NOTICE_ATTR, notice } from './notices';
 export { isTag, TAGS, type Tag } from './tags';
 export { applyToggle, blankEntry, type Toggle, toggleComment, toggleContext, toggleMirage } from './toggles';
 export { LOG_VERSION, parseLog, serializeEntry, serializeLog } from './xml';

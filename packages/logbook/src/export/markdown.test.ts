@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notice } from '../notices';
 import { anEntry } from '../test-entries';
 import { toMarkdown } from './markdown';
 import { containMarkdown, fencedBlock, inlineText } from './markdown-safe';
@@ -105,5 +106,13 @@ describe('inlineText', () => {
     expect(inlineText('  a\n\t[b](c) `d` <e> & f|g~h\\ ')).toBe(
       'a \\[b\\](c) \\`d\\` \\<e\\> \\& f\\|g\\~h\\\\',
     );
+  });
+});
+
+describe('toMarkdown and the app notices', () => {
+  it('writes a notice as a notice, never as the AI speaking', () => {
+    const sut = toMarkdown([anEntry('query', 'Hi', { qid: 'q1' }), notice('Memory Turned On')]);
+    expect(sut).toBe('**You**\n\nHi\n\n*Notice: Memory Turned On*\n');
+    expect(sut).not.toContain('**AI**');
   });
 });

@@ -1,4 +1,5 @@
 import type { Entry } from '../entry';
+import { isNotice } from '../notices';
 import { blockquote, containMarkdown, fencedBlock, inlineText } from './markdown-safe';
 import type { LogbookMeta } from './meta';
 
@@ -16,7 +17,7 @@ function renderEntry(e: Entry): string {
     case 'query':
       return `**You**\n\n${prose}`;
     case 'gen':
-      return `**AI**\n\n${prose}`;
+      return isNotice(e) ? `*Notice: ${inlineText(e.content)}*` : `**AI**\n\n${prose}`;
     case 'mirage':
       return `**AI** · **⚠ Mirage**\n\n${prose}`;
     case 'context':
