@@ -20,5 +20,5 @@ export function fail(...lines: [string, ...string[]]): never {
 
 /** The well (the AI provider) failed, as opposed to the request being refused. */
 export function isProviderFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 502;
+  return error instanceof ApiError && error.code === 'provider_error';
 }

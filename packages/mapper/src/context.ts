@@ -11,8 +11,6 @@ export interface MapperUser {
 
 /** What persists between commands of one session. */
 export interface MapperState {
-  /** Chat memory (shell box): queries replay the stored conversation instead of the context alone. */
-  memory: boolean;
   /** The terminal profile once loaded, so `mapper up` costs one request rather than two. */
   profile?: MapperProfile;
 }
@@ -28,5 +26,5 @@ export interface CommandContext {
 }
 
 export function createState(): MapperState {
-  return { memory: false };
+  return {};
 }

@@ -7,8 +7,13 @@ export {
   type Signal,
 } from './context.js';
 export { createHelpCommand, formatCommandHelp, formatCommandList, formatHelp } from './help.js';
-export { createInterpreter, type Interpreter, type InterpreterOptions } from './interpreter.js';
-export type { HostActions, TerminalIO } from './io.js';
+export {
+  createInterpreter,
+  type Interpreter,
+  type InterpreterOptions,
+  type Outcome,
+} from './interpreter.js';
+export type { ConfirmRequest, HostActions, TerminalIO } from './io.js';
 export { SHELL_BOX_MESSAGES, TERMINAL_MESSAGES } from './messages.js';
 export { type ParseOutcome, parseArgs } from './parse-args.js';
 export { PROMPT_SUFFIX, promptFor } from './prompt.js';
@@ -20,6 +25,7 @@ export {
   type ParsedArgs,
   type Registry,
 } from './registry.js';
+export { safeText } from './safe-text.js';
 export { CommandHistory, type HistoryStore } from './session/history.js';
 export {
   CANCELLED,

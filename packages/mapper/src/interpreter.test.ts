@@ -72,7 +72,19 @@ const slow: CommandSpec = {
   },
 };
 
-const sut = createInterpreter({ commands: [greet, failing, crashing, slow] });
+// Writes what a hostile logbook holds, in pieces as an answer streams, then fails quoting it.
+const hostile: CommandSpec = {
+  name: 'hostile',
+  summary: 'Prints control sequences.',
+  usage: '',
+  async run(ctx) {
+    ctx.io.write('\x1b]0;PWNED\x07\x1b[2J title\r');
+    ctx.io.write('\n\x9b31mred\x7f\n');
+    throw new Error('server said \x1b[5mblink');
+  },
+};
+
+const sut = createInterpreter({ commands: [greet, failing, crashing, slow, hostile] });
 
 describe('createInterpreter', () => {
   it('runs a command by name or alias, case-insensitively, with its options', async () => {
@@ -111,7 +123,7 @@ describe('createInterpreter', () => {
 
   it('prints an unplanned error instead of rejecting', async () => {
     const s = screen();
-    await expect(sut.execute('crash', context(s.io))).resolves.toBeUndefined();
+    await expect(sut.execute('crash', context(s.io))).resolves.toBe('failed');
     expect(s.text()).toBe('Error: unexpected\n');
   });
 
@@ -121,7 +133,7 @@ describe('createInterpreter', () => {
     const running = sut.execute('slow', context(s.io, controller.signal));
     await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort();
-    await running;
+    expect(await running).toBe('cancelled');
     release();
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(s.text()).toBe('working\nProcess cancelled. (Ctrl + C)\n');
@@ -133,6 +145,27 @@ describe('createInterpreter', () => {
     controller.abort();
     await sut.execute('greet', context(s.io, controller.signal));
     expect(s.text()).toBe('Process cancelled. (Ctrl + C)\n');
+  });
+
+  it('shows control characters in everything a line prints: output, errors and echoed input', async () => {
+    const s = screen();
+    await sut.execute('hostile', context(s.io));
+    await sut.execute('\x1b[2Jnope', context(s.io));
+    await sut.execute('greet -\x07', context(s.io));
+    expect(s.text()).toBe(
+      '^[]0;PWNED^G^[[2J title\nM-^[31mred^?\nError: server said ^[[5mblink\n' +
+        'Unknown command: ^[[2Jnope\n' +
+        "Error: Unknown option '-^G'.\nUsage: greet|hi [-n NAME]\n",
+    );
+  });
+
+  it('tells the host whether the line failed, for scripts that stop on errors', async () => {
+    const s = screen();
+    const outcomes: string[] = [];
+    for (const line of ['greet', '   ', 'boom', 'crash', 'frobnicate', 'greet -x', 'greet -n "open']) {
+      outcomes.push(await sut.execute(line, context(s.io)));
+    }
+    expect(outcomes).toEqual(['done', 'done', 'failed', 'failed', 'failed', 'failed', 'failed']);
   });
 
   it('refuses two commands with one name', () => {

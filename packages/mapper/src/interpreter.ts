@@ -5,6 +5,7 @@ import { TERMINAL_MESSAGES } from './messages.js';
 import { writeLines } from './output.js';
 import { parseArgs } from './parse-args.js';
 import { type CommandSpec, createRegistry, type ParsedArgs, type Registry } from './registry.js';
+import { safeText } from './safe-text.js';
 
 export interface InterpreterOptions<C extends CommandContext> {
   commands: readonly CommandSpec<C>[];
@@ -14,6 +15,13 @@ export interface InterpreterOptions<C extends CommandContext> {
   unknownCommand?: (name: string, line: string) => string;
 }
 
+/**
+ * How a line ended. 'failed' means it printed an error: an unknown command, arguments the
+ * command refuses, or the command's own failure (a CommandError or anything it threw). A question
+ * answered no, an empty line and 'No ... found' listings are not failures.
+ */
+export type Outcome = 'done' | 'failed' | 'cancelled';
+
 export interface Interpreter<C extends CommandContext = CommandContext> {
   readonly registry: Registry<C>;
   /**
@@ -21,7 +29,26 @@ export interface Interpreter<C extends CommandContext = CommandContext> {
    * 'Process cancelled. (Ctrl + C)' and resolves at once, and the abandoned command can no
    * longer write, so the host can show its next prompt straight away.
    */
-  execute(line: string, ctx: C): Promise<void>;
+  execute(line: string, ctx: C): Promise<Outcome>;
+}
+
+/**
+ * The one way out to the screen for everything a line prints: command output (logbooks, answers
+ * as they stream, server messages), the interpreter's own messages and the errors it describes
+ * all pass here, so none of it can carry a control sequence to the host's terminal.
+ */
+function safeIo(io: TerminalIO): TerminalIO {
+  const safe: TerminalIO = {
+    write(text) {
+      const shown = safeText(text);
+      if (shown !== '') io.write(shown);
+    },
+    clear: () => io.clear(),
+    readKey: () => io.readKey(),
+  };
+  if (io.copy) safe.copy = io.copy.bind(io);
+  if (io.paste) safe.paste = io.paste.bind(io);
+  return safe;
 }
 
 /** Tracks the cursor column (start of line or not) and stops output once the command is over. */
@@ -67,10 +94,10 @@ async function runCommand<C extends CommandContext>(
   args: ParsedArgs,
   ctx: C,
   registry: Registry<C>,
-): Promise<void> {
+): Promise<Outcome> {
   if (ctx.signal?.aborted) {
     writeLines(ctx.io, TERMINAL_MESSAGES.cancelled);
-    return;
+    return 'cancelled';
   }
   let over = false;
   const screen = guardIo(ctx.io, () => over || ctx.signal?.aborted === true);
@@ -88,6 +115,7 @@ async function runCommand<C extends CommandContext>(
     // Messages start on a line of their own even if the command stopped mid-line.
     const lines = result === CANCELLED ? [TERMINAL_MESSAGES.cancelled] : result ? describe(result.error) : [];
     if (lines.length > 0) writeLines(ctx.io, ...(screen.atLineStart() ? [] : ['']), ...lines);
+    return result === CANCELLED ? 'cancelled' : result ? 'failed' : 'done';
   } finally {
     over = true;
     abort.dispose();
@@ -99,25 +127,27 @@ export function createInterpreter<C extends CommandContext>(options: Interpreter
   const unknown = options.unknownCommand ?? ((name: string) => TERMINAL_MESSAGES.unknownCommand(name));
   return {
     registry,
-    async execute(line, ctx) {
+    async execute(line, given) {
+      const ctx = { ...given, io: safeIo(given.io) };
       const trimmed = line.trim();
       if (trimmed === '') {
+        // The shell box's message for an empty line is the spec's wording, not a failure.
         if (options.emptyLine !== undefined) writeLines(ctx.io, options.emptyLine);
-        return;
+        return 'done';
       }
       const match = /^(\S+)\s*([\s\S]*)$/.exec(trimmed);
       const name = match?.[1] ?? trimmed;
       const spec = registry.find(name);
       if (!spec) {
         writeLines(ctx.io, unknown(name, trimmed));
-        return;
+        return 'failed';
       }
       const parsed = parseArgs(spec, match?.[2] ?? '');
       if (!parsed.ok) {
         writeLines(ctx.io, ...parsed.lines);
-        return;
+        return 'failed';
       }
-      await runCommand(spec, parsed.args, ctx, registry);
+      return runCommand(spec, parsed.args, ctx, registry);
     },
   };
 }

@@ -87,13 +87,23 @@ describe('shell box', () => {
     expect(box.host.changed).toEqual([logbook.logid]);
   });
 
-  it('run sends the query "run"', async () => {
+  it('run sends "run" and the text after it; alone it prints its usage and asks nothing', async () => {
     const [box, logbook] = await boxOn();
-    await box.run('run');
-    expect((await tagsAndText(logbook.logid)).slice(1)).toEqual(['query: run', 'gen: Echo: run']);
+    expect(await box.lines('run')).toEqual([
+      'Usage: run TEXT',
+      "  Sends 'run TEXT' to the well as a query, e.g. run this: print(2 + 2)",
+    ]);
+    expect(await box.run('run   ')).toContain('Usage: run TEXT');
+    expect(h.fake.requests).toHaveLength(0);
+    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(1);
+    expect(await box.run('run the numbers')).toBe('');
+    expect((await tagsAndText(logbook.logid)).slice(1)).toEqual([
+      'query: run the numbers',
+      'gen: Echo: run the numbers',
+    ]);
   });
 
-  it('memory on/off/status writes gen entries and switches what queries send', async () => {
+  it('memory on/off/status switches the logbook setting, writes notices, and changes what queries send', async () => {
     const [box, logbook] = await boxOn([
       entry('context', 'Be brief.'),
       entry('query', 'My name is Ada.', { qid: 'm1' }),
@@ -103,11 +113,11 @@ describe('shell box', () => {
     expect(await box.run('memory')).toBe('Error.\n');
     await box.run('memory status');
     await box.run('memory on');
-    expect(box.state.memory).toBe(true);
+    expect((await h.alice.client.logbooks.get(logbook.logid)).memory).toBe(true);
     await box.run('memory status');
     await box.run('query Who am I?');
     await box.run('memory off');
-    expect(box.state.memory).toBe(false);
+    expect((await h.alice.client.logbooks.get(logbook.logid)).memory).toBe(false);
     await box.run('memory status');
     await box.run('memory sideways');
     expect((await tagsAndText(logbook.logid)).slice(4)).toEqual([
@@ -127,9 +137,20 @@ describe('shell box', () => {
     expect(sent).toContain('assistant: Hello Ada.');
     expect(sent?.at(-1)).toBe('user: Who am I?');
     expect(sent?.join('\n')).not.toContain('private note');
+    // The notices are in the log, marked, and were never sent as the model's words.
+    expect(sent?.join('\n')).not.toMatch(/Memory Turned On|Chat Memory/);
+    const notices = (await entriesOf(h.alice, logbook.logid)).filter((e) => e.attrs.notice === 'true');
+    expect(notices.map((e) => e.content)).toEqual([
+      'Chat Memory Off',
+      'Memory Turned On',
+      'Chat Memory On',
+      'Memory Turned Off',
+      'Chat Memory Off',
+      'Invalid Command',
+    ]);
   });
 
-  it('clear removes the entries with a tag, or all, in one write', async () => {
+  it('clear asks in the host dialog, saying how many go; Cancel keeps them, confirming removes them', async () => {
     const [box, logbook] = await boxOn([
       entry('context', 'Be brief.'),
       entry('comment', 'one'),
@@ -138,12 +159,47 @@ describe('shell box', () => {
     ]);
     expect(await box.run('clear')).toBe('Error.\n');
     expect(await box.run('clear everything')).toBe('Invalid tag: everything\n');
+    box.host.answerDialogs(false, true, false, true);
+    expect(await box.run('clear comment')).toBe('Cancelled: nothing was removed.\n');
     expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(4);
-    expect(await box.run('clear comment')).toBe('');
+    expect(await box.run('clear comment')).toBe('Removed 2 <comment> entries.\n');
     expect(await tagsAndText(logbook.logid)).toEqual(['context: Be brief.', 'query: Q']);
-    expect(await box.run('clear all')).toBe('');
+    expect(await box.run('clear comment')).toBe('No <comment> entries to clear.\n');
+    expect(await box.run('clear all')).toBe('Cancelled: nothing was removed.\n');
+    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(2);
+    expect(await box.run('clear ALL')).toBe('Removed 2 entries.\n');
     expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
+    expect(await box.run('clear all')).toBe('The log is already empty.\n');
+    expect(box.host.asked).toEqual([
+      {
+        title: 'Clear <comment> entries',
+        question: 'Remove 2 <comment> entries from this logbook? This cannot be undone.',
+        action: 'Remove 2 entries',
+      },
+      expect.objectContaining({ title: 'Clear <comment> entries' }),
+      {
+        title: 'Clear the log',
+        question: 'Remove all 2 entries from this logbook? This cannot be undone.',
+        action: 'Remove 2 entries',
+      },
+      expect.objectContaining({ title: 'Clear the log' }),
+    ]);
+    expect(box.io.keyReads).toBe(0);
     expect(box.host.changed).toEqual([logbook.logid, logbook.logid]);
+  });
+
+  it('clear falls back to a y/n key read where the host has no dialog', async () => {
+    const [box, logbook] = await boxOn([entry('comment', 'only')]);
+    expect(await box.lines('clear all', { keys: ['Enter'] })).toEqual([
+      'Remove the only entry from this logbook? This cannot be undone. (y/n) n',
+      'Cancelled: nothing was removed.',
+    ]);
+    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(1);
+    expect(await box.lines('clear comment', { keys: ['y'] })).toEqual([
+      'Remove 1 <comment> entry from this logbook? This cannot be undone. (y/n) y',
+      'Removed 1 <comment> entry.',
+    ]);
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
   });
 
   it('reports a failing well, a refused write and a broken log', async () => {
@@ -153,13 +209,14 @@ describe('shell box', () => {
 
     const [salted, saltedLogbook] = await boxOn([entry('comment', 'frozen')], { salted: true });
     expect(await salted.run('comment more')).toBe('Logbook not Updated\n');
-    expect(await salted.run('clear comment')).toBe('Logbook not Updated\n');
+    expect(await salted.run('clear comment', { keys: ['y'] })).toContain('Logbook not Updated\n');
 
     const broken = new FakeShellBox(brokenLogClient(h.server, h.alice.token), user(), {
       logid: saltedLogbook.logid,
       wellid,
     });
     expect(await broken.run('clear comment')).toBe('Invalid log XML format.\n');
-    expect(await broken.run('query Hi')).toBe('Invalid log XML format.\n');
+    // A query reads no log in the box (the server reads the context): the salted logbook refuses it.
+    expect(await broken.run('query Hi')).toBe('Error fetching response from AI.\n');
   });
 });

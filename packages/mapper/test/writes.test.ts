@@ -128,16 +128,31 @@ describe('rm', () => {
     expect((await h.bob.client.logbooks.get(bobs.logid)).title).toBe("Bob's");
   });
 
-  it('rm -t removes every entry with that tag in one write', async () => {
+  it('rm -t asks, then removes every entry with that tag in one write', async () => {
     const logbook = await createLogbook(h.alice, sample(), { title: 'Notes' });
     const t = terminalFor(h.alice);
-    expect(await t.run(`rm -t comment -l ${logbook.logid}`)).toBe(
-      'Removed 2 <comment> entries from Notes.\n',
+    expect(await t.run(`rm -t comment -l ${logbook.logid}`, { keys: ['y'] })).toBe(
+      'Remove 2 <comment> entries from Notes? This cannot be undone. (y/n) y\n' +
+        'Removed 2 <comment> entries from Notes.\n',
     );
     expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample().slice(0, 3));
     expect(await t.run(`rm -t comment -l ${logbook.logid}`)).toBe('No <comment> entries in Notes.\n');
-    expect(await t.run('rm -t context')).toBe('Removed 1 <context> entry from Notes.\n');
-    expect(t.io.keyReads).toBe(0);
+    expect(await t.run('rm -t context', { keys: ['Y'] })).toContain(
+      'Removed 1 <context> entry from Notes.\n',
+    );
+    expect(t.io.keyReads).toBe(2);
+  });
+
+  it('rm -t keeps the entries for n, Enter or Ctrl+C', async () => {
+    const logbook = await createLogbook(h.alice, sample(), { title: 'Kept' });
+    const t = terminalFor(h.alice);
+    for (const key of ['n', 'Enter', '\x03']) {
+      expect(await t.lines(`rm -t gen -l ${logbook.logid}`, { keys: ['x', key] })).toEqual([
+        'Remove 1 <gen> entry from Kept? This cannot be undone. (y/n) n',
+        'Cancelled: nothing was removed.',
+      ]);
+    }
+    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample());
   });
 
   it('rm -t refuses an unapproved tag and reports each failure in the spec words', async () => {
@@ -147,7 +162,10 @@ describe('rm', () => {
     );
     expect(await t.run('rm -t comment -l nosuchlog')).toBe('Error: Failed to retrieve logbook contents.\n');
     const salted = await createLogbook(h.alice, sample(), { salted: true });
-    expect(await t.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Failed to update logbook.\n');
+    expect(await t.lines(`rm -t comment -l ${salted.logid}`, { keys: ['y'] })).toEqual([
+      `Remove 2 <comment> entries from ${salted.title}? This cannot be undone. (y/n) y`,
+      'Error: Failed to update logbook.',
+    ]);
     const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Invalid log XML format.\n');
     expect(await entriesOf(h.alice, salted.logid)).toEqual(sample());

@@ -17,10 +17,13 @@ export const KEY = {
 export const is = (data: string, key: string | readonly string[]): boolean =>
   typeof key === 'string' ? data === key : key.includes(data);
 
-/** Printable text: no control characters and no escape sequences (pasted text included). */
+/**
+ * Printable text: no control characters and no escape sequences (pasted text included). C1
+ * controls count too: xterm.js acts on U+009B as a CSI, and the line is echoed as typed.
+ */
 export function printable(data: string): string | null {
   if (data.startsWith('\x1b')) return null;
   const text = data.replace(/\r\n|\r|\n|\t/g, ' ');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is filtered out
-  return /[\x00-\x1f\x7f]/.test(text) ? null : text;
+  return /[\x00-\x1f\x7f-\x9f]/.test(text) ? null : text;
 }

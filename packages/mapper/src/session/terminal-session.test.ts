@@ -168,6 +168,30 @@ describe('TerminalSession', () => {
     expect(t.screen().endsWith('alice@mapper$ ')).toBe(true);
   });
 
+  it("shows the controls in a host's failure instead of passing them to the screen", async () => {
+    const t = setup({
+      run: async () => {
+        throw new Error('gone: \x1b]0;PWNED\x07\x9b2J');
+      },
+    });
+    t.type('ls');
+    t.sut.input('\r');
+    await tick();
+    const written = t.out.join('');
+    expect(written).toContain('gone: ^[]0;PWNED^GM-^[2J\r\n');
+    for (const raw of ['\x07', '\x9b', '\x1b]']) expect(written).not.toContain(raw);
+  });
+
+  it('drops pasted text that holds a C1 control, as it drops other controls', async () => {
+    const t = setup();
+    t.sut.input('echo \x9b2J');
+    t.type('ok');
+    t.sut.input('\r');
+    await tick();
+    expect(t.ran).toEqual(['ok']);
+    expect(t.out.join('')).not.toContain('\x9b');
+  });
+
   it('redraws a line longer than the terminal from its first row', () => {
     const t = setup({ columns: 20 });
     t.type('echo a long line that wraps twice over');

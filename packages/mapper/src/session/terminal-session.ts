@@ -1,3 +1,4 @@
+import { safeText } from '../safe-text.js';
 import { CommandHistory, type HistoryStore } from './history.js';
 import { is, KEY, printable } from './keys.js';
 
@@ -19,7 +20,8 @@ export interface SessionOptions {
   screen: Screen;
   /** The prompt's visible text, e.g. `alice@mapper`; the session adds `$ `. */
   prompt(): string;
-  run(line: string, run: Run): Promise<void>;
+  /** Runs one line; what it resolves with (the interpreter's outcome) is not the session's concern. */
+  run(line: string, run: Run): Promise<unknown>;
   history: HistoryStore;
   /** Ctrl+V: the host reads its clipboard and feeds the text back through input(). */
   paste?(): void;
@@ -177,7 +179,9 @@ export class TerminalSession {
         },
       });
     } catch (error) {
-      if (live()) this.options.screen.write(`${error instanceof Error ? error.message : String(error)}\r\n`);
+      // The host's own failure, whose message may quote anything: shown, never acted on.
+      const message = safeText(error instanceof Error ? error.message : String(error));
+      if (live()) this.options.screen.write(`${message.replace(/\n/g, '\r\n')}\r\n`);
     }
     if (!live()) return;
     this.running = null;
@@ -217,7 +221,7 @@ export class TerminalSession {
    */
   private render(): void {
     const cols = Math.max(1, this.options.screen.columns());
-    const prompt = `${this.options.prompt()}$ `;
+    const prompt = `${safeText(this.options.prompt())}$ `;
     const text = prompt + this.buffer;
     let out = this.cursorRow > 0 ? `\x1b[${this.cursorRow}A` : '';
     out += `\r\x1b[J\x1b[1;32m${prompt}\x1b[0m${this.buffer}`;

@@ -1,13 +1,5 @@
 import type { Logbook, QuerySubmit } from '@caravanserai/api';
-import {
-  contextText,
-  type Entry,
-  InvalidLogError,
-  NO_CONTEXT,
-  parseLog,
-  serializeLog,
-  type Tag,
-} from '@caravanserai/logbook';
+import { type Entry, InvalidLogError, notice, parseLog, serializeLog, type Tag } from '@caravanserai/logbook';
 import { fail } from '../command-error.js';
 import { SHELL_BOX_MESSAGES as M } from '../messages.js';
 import type { ShellBoxContext } from './context.js';
@@ -17,13 +9,24 @@ function changed(ctx: ShellBoxContext): void {
 }
 
 /** Appends one entry to the page's logbook. */
-export async function appendEntry(ctx: ShellBoxContext, tag: Tag, content: string): Promise<void> {
+export async function appendEntry(
+  ctx: ShellBoxContext,
+  tag: Tag,
+  content: string,
+  attrs: Record<string, string> = {},
+): Promise<void> {
   try {
-    await ctx.api.tags.submit({ logid: ctx.logbook.logid, tag, content });
+    await ctx.api.tags.submit({ logid: ctx.logbook.logid, tag, content, attrs });
   } catch {
     fail(M.notUpdated);
   }
   changed(ctx);
+}
+
+/** Writes one of the spec's notices to the log: a gen entry marked so no model takes it for an answer. */
+export function appendNotice(ctx: ShellBoxContext, text: string): Promise<void> {
+  const { tag, attrs, content } = notice(text);
+  return appendEntry(ctx, tag, content, attrs);
 }
 
 export async function readLogbook(ctx: ShellBoxContext): Promise<{ logbook: Logbook; entries: Entry[] }> {
@@ -52,14 +55,12 @@ export async function writeEntries(ctx: ShellBoxContext, version: number, entrie
 }
 
 /**
- * Asks the well. With memory off the log's context entries go as the system context (the spec's
- * rule); with memory on the server replays the stored conversation, context entries included.
+ * Asks the well. The server follows the logbook's memory setting: off, the log's context entries
+ * go as the system context (the spec's rule); on, it replays the stored conversation.
  */
 export async function askWell(ctx: ShellBoxContext, prompt: string): Promise<void> {
   const body: QuerySubmit = { logid: ctx.logbook.logid, prompt, shell_mode: 'QUERY' };
   if (ctx.logbook.wellid) body.wellid = ctx.logbook.wellid;
-  if (ctx.state.memory) body.memory = true;
-  else body.context = contextText((await readLogbook(ctx)).entries) || NO_CONTEXT;
   try {
     await ctx.api.queries.submit(body, ctx.signal);
   } catch {

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
 import {
   type CommandContext,
+  type ConfirmRequest,
   createShellBoxInterpreter,
   createState,
   createTerminalInterpreter,
@@ -26,6 +27,17 @@ export class HostRecorder implements HostActions {
   changed: string[] = [];
   saved: SavedFile[] = [];
   saveFails = false;
+  asked: ConfirmRequest[] = [];
+  /** Left out, confirmations read y/n keys; answerDialogs() makes this host a page with a dialog. */
+  confirm?: (request: ConfirmRequest) => Promise<boolean>;
+
+  /** Answers each dialog with the next of `answers` (none left: Cancel). */
+  answerDialogs(...answers: boolean[]) {
+    this.confirm = (request) => {
+      this.asked.push(request);
+      return Promise.resolve(answers.shift() ?? false);
+    };
+  }
 
   openLogbook(logid: string) {
     this.opened.push(logid);

@@ -2,7 +2,16 @@ import { fail } from '../../command-error.js';
 import { SHELL_BOX_MESSAGES as M } from '../../messages.js';
 import type { CommandSpec } from '../../registry.js';
 import type { ShellBoxContext } from '../context.js';
-import { appendEntry } from '../log-writes.js';
+import { appendNotice, readLogbook } from '../log-writes.js';
+
+/** Turns the logbook's memory setting on or off (the page's Memory switch is the same setting). */
+async function setMemory(ctx: ShellBoxContext, on: boolean): Promise<void> {
+  try {
+    await ctx.api.logbooks.update(ctx.logbook.logid, { memory: on });
+  } catch {
+    fail(M.notUpdated);
+  }
+}
 
 export const memory: CommandSpec<ShellBoxContext> = {
   name: 'memory',
@@ -12,14 +21,15 @@ export const memory: CommandSpec<ShellBoxContext> = {
   async run(ctx, args) {
     const action = args.text.toLowerCase();
     if (action === '') fail(M.missingArgument);
-    // Each answer is written to the log as a gen entry, where the page shows it.
+    // Each notice is written to the log as a gen entry, where the page shows it.
     if (action === 'on' || action === 'off') {
-      ctx.state.memory = action === 'on';
-      await appendEntry(ctx, 'gen', ctx.state.memory ? M.memoryOn : M.memoryOff);
+      await setMemory(ctx, action === 'on');
+      await appendNotice(ctx, action === 'on' ? M.memoryOn : M.memoryOff);
     } else if (action === 'status') {
-      await appendEntry(ctx, 'gen', ctx.state.memory ? M.statusOn : M.statusOff);
+      const { logbook } = await readLogbook(ctx);
+      await appendNotice(ctx, logbook.memory ? M.statusOn : M.statusOff);
     } else {
-      await appendEntry(ctx, 'gen', M.invalidCommand);
+      await appendNotice(ctx, M.invalidCommand);
     }
   },
 };

@@ -1,17 +1,18 @@
 import { isTag, serializeLog, type Tag } from '@caravanserai/logbook';
 import { fail } from '../../command-error.js';
+import { confirm, countEntries } from '../../confirm.js';
 import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
 import { usageLines } from '../../usage.js';
-import { confirm } from '../confirm.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
 
 async function removeLogbook(ctx: CommandContext, logid: string): Promise<void> {
   const logbook = await fetchLogbook(ctx, logid, M.deleteNotFound);
   writeLines(ctx.io, `${logbook.title} (${logbook.logid}): ${logbook.entry_count} entries`);
-  if (!(await confirm(ctx, M.deleteConfirm))) {
+  const request = { title: 'Delete logbook', question: M.deleteConfirm, action: 'Delete' };
+  if (!(await confirm(ctx, request))) {
     writeLines(ctx.io, 'Cancelled: nothing was deleted.');
     return;
   }
@@ -23,14 +24,23 @@ async function removeLogbook(ctx: CommandContext, logid: string): Promise<void> 
   writeLines(ctx.io, M.deleted);
 }
 
-/** One log write carrying the version read, so entries added meanwhile are never lost. */
+/** Asks first, then one log write carrying the version read, so entries added meanwhile are never lost. */
 async function removeTag(ctx: CommandContext, tag: Tag, given: string | undefined): Promise<void> {
   const logbook = await fetchLogbook(ctx, await targetLogid(ctx, given), M.retrieveFailed);
   const entries = readEntries(logbook);
   const kept = entries.filter((e) => e.tag !== tag);
-  const removed = entries.length - kept.length;
-  if (removed === 0) {
+  const removed = countEntries(entries.length - kept.length, tag);
+  if (kept.length === entries.length) {
     writeLines(ctx.io, `No <${tag}> entries in ${logbook.title}.`);
+    return;
+  }
+  const request = {
+    title: 'Remove entries',
+    question: `Remove ${removed} from ${logbook.title}? This cannot be undone.`,
+    action: `Remove ${countEntries(entries.length - kept.length)}`,
+  };
+  if (!(await confirm(ctx, request))) {
+    writeLines(ctx.io, 'Cancelled: nothing was removed.');
     return;
   }
   try {
@@ -38,22 +48,19 @@ async function removeTag(ctx: CommandContext, tag: Tag, given: string | undefine
   } catch {
     fail(M.writeFailed);
   }
-  writeLines(
-    ctx.io,
-    `Removed ${removed} <${tag}> ${removed === 1 ? 'entry' : 'entries'} from ${logbook.title}.`,
-  );
+  writeLines(ctx.io, `Removed ${removed} from ${logbook.title}.`);
 }
 
 export const rm: CommandSpec = {
   name: 'rm',
-  summary: 'Deletes a logbook (asks y/n), or with -t every entry with that tag.',
+  summary: 'Deletes a logbook, or with -t every entry with that tag (asks y/n first).',
   usage: '-l LOGID | -t TAG [-l LOGID]',
   options: [
     { name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook' },
     { name: 'tag', short: 't', value: 'TAG', summary: 'remove the entries with this tag instead' },
   ],
   examples: [
-    { line: 'rm -t comment', note: 'drops the comments of the latest logbook' },
+    { line: 'rm -t comment', note: 'drops the comments of the latest logbook after a y/n' },
     { line: 'rm -l LOGID', note: 'deletes LOGID after a y/n' },
   ],
   async run(ctx, args) {
