@@ -4,12 +4,15 @@ import { sendJson } from './http-io';
 import { echoText, type PlanInput, planReply } from './reply-plan';
 import type { Route } from './routes';
 import { writeStream } from './stream-writer';
-import type { Script } from './types';
+import type { RecordedRequest, Script } from './types';
 
 type ReplyScript = Extract<Script, { kind: 'reply' }>;
 
-function replyOverrides(script: ReplyScript): Pick<PlanInput, 'chunks' | 'inputTokens' | 'outputTokens'> {
+function replyOverrides(
+  script: ReplyScript,
+): Pick<PlanInput, 'chunks' | 'inputTokens' | 'outputTokens' | 'reportUsage'> {
   return {
+    ...(script.reportUsage !== undefined ? { reportUsage: script.reportUsage } : {}),
     ...(script.chunks !== undefined ? { chunks: script.chunks } : {}),
     ...(script.inputTokens !== undefined ? { inputTokens: script.inputTokens } : {}),
     ...(script.outputTokens !== undefined ? { outputTokens: script.outputTokens } : {}),
@@ -23,6 +26,7 @@ export async function answer(
   script: Script | undefined,
   sequence: number,
   response: ServerResponse,
+  recorded: RecordedRequest,
 ): Promise<void> {
   const { adapter } = route;
   if (script?.kind === 'error') {
@@ -51,7 +55,7 @@ export async function answer(
     sendJson(response, 200, adapter.reply(plan, context));
     return;
   }
-  await writeStream(response, adapter.stream(plan, context), {
+  recorded.delivery = await writeStream(response, adapter.stream(plan, context), {
     delayMs: script?.kind === 'reply' ? (script.chunkDelayMs ?? 0) : 0,
     ...(script?.kind === 'drop' ? { dropAfter: script.afterChunks } : {}),
   });

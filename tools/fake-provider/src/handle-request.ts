@@ -38,7 +38,8 @@ export async function handleRequest(
     return;
   }
   const { context, validJson } = await parseRequest(request, url, route);
-  state.requests.push(toRecordedRequest(route, context));
+  const recorded = toRecordedRequest(route, context);
+  state.requests.push(recorded);
   const { adapter } = route;
   if (state.requireApiKey && !adapter.hasApiKey(context)) {
     sendJson(response, 401, adapter.errorBody(401, missingKeyMessage(adapter)));
@@ -48,5 +49,5 @@ export async function handleRequest(
     sendJson(response, 400, adapter.errorBody(400, 'The request body is not valid JSON.'));
     return;
   }
-  await answer(route, context, state.scripts.next(), state.nextSequence(), response);
+  await answer(route, context, state.scripts.next(), state.nextSequence(), response, recorded);
 }

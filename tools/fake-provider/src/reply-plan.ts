@@ -10,6 +10,8 @@ export interface ReplyPlan {
   pieces: string[];
   inputTokens: number;
   outputTokens: number;
+  /** False: leave the token counts out of the answer. */
+  reportUsage: boolean;
   /** Unix seconds. */
   created: number;
 }
@@ -46,6 +48,7 @@ export interface PlanInput {
   chunks?: number;
   inputTokens?: number;
   outputTokens?: number;
+  reportUsage?: boolean;
 }
 
 export function planReply(input: PlanInput): ReplyPlan {
@@ -57,6 +60,7 @@ export function planReply(input: PlanInput): ReplyPlan {
     pieces: splitText(input.text, input.chunks ?? DEFAULT_CHUNKS),
     inputTokens: input.inputTokens ?? promptWords,
     outputTokens: input.outputTokens ?? countWords(input.text),
+    reportUsage: input.reportUsage ?? true,
     created: Math.floor(Date.now() / 1000),
   };
 }

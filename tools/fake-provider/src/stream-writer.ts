@@ -16,12 +16,17 @@ function write(response: ServerResponse, text: string): Promise<void> {
   });
 }
 
+export interface Delivery {
+  chunksSent: number;
+  complete: boolean;
+}
+
 /** Sends a framed stream: head at once, then each delta (after the delay), then the tail. */
 export async function writeStream(
   response: ServerResponse,
   frames: StreamFrames,
   options: StreamOptions,
-): Promise<void> {
+): Promise<Delivery> {
   response.writeHead(200, {
     'content-type': frames.contentType,
     'cache-control': 'no-cache',
@@ -30,15 +35,18 @@ export async function writeStream(
   response.flushHeaders();
   await write(response, frames.head.join(''));
   const sent = options.dropAfter === undefined ? frames.deltas.length : Math.max(0, options.dropAfter);
+  let chunksSent = 0;
   for (const delta of frames.deltas.slice(0, sent)) {
     if (options.delayMs > 0) await sleep(options.delayMs);
-    if (response.destroyed) return;
+    if (response.destroyed) return { chunksSent, complete: false };
     await write(response, delta);
+    chunksSent += 1;
   }
   if (options.dropAfter !== undefined) {
     response.socket?.destroy();
-    return;
+    return { chunksSent, complete: false };
   }
   await write(response, frames.tail.join(''));
   response.end();
+  return { chunksSent, complete: !response.destroyed };
 }

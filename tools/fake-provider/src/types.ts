@@ -21,6 +21,11 @@ export interface RecordedRequest {
    * one message are joined with a newline; tool calls, tool results and images are left out.
    */
   messages: NormalisedMessage[];
+  /**
+   * For a streamed reply, how many text chunks went out and whether the client stayed to the end
+   * (false when it closed the connection first, as a reader that stops at a cap does).
+   */
+  delivery?: { chunksSent: number; complete: boolean };
 }
 
 export type Script =
@@ -31,6 +36,11 @@ export type Script =
       outputTokens?: number;
       chunks?: number;
       chunkDelayMs?: number;
+      /**
+       * False: the answer carries no token counts at all, as some OpenAI-compatible servers send
+       * it (honoured by the Chat Completions format; the other formats always report).
+       */
+      reportUsage?: boolean;
     }
   | { kind: 'error'; status: number; message: string }
   | { kind: 'hang' }

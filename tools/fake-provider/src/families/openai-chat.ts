@@ -49,12 +49,12 @@ export const openaiChatAdapter: FamilyAdapter = {
         finish_reason: 'stop',
       },
     ],
-    usage: usage(plan),
+    ...(plan.reportUsage ? { usage: usage(plan) } : {}),
     system_fingerprint: 'fp_fake',
   }),
 
   stream: (plan, context) => {
-    const withUsage = includeUsage(context.body);
+    const withUsage = includeUsage(context.body) && plan.reportUsage;
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
       dataFrame({
         id: `chatcmpl-fake${plan.sequence}`,
@@ -72,7 +72,7 @@ export const openaiChatAdapter: FamilyAdapter = {
       logprobs: null,
       finish_reason: finishReason,
     });
-    const finish = chunk([choice({}, 'stop')], withUsage ? {} : { usage: usage(plan) });
+    const finish = chunk([choice({}, 'stop')], withUsage || !plan.reportUsage ? {} : { usage: usage(plan) });
     return {
       contentType: EVENT_STREAM,
       head: [chunk([choice({ role: 'assistant', content: '', refusal: null }, null)])],
