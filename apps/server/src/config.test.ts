@@ -14,6 +14,18 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Payments on with every setting they need. */
+const PAYMENTS_ON = {
+  PAYMENTS_ENABLED: 'true',
+  STRIPE_SECRET_KEY: 'sk_test_secret123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  STRIPE_PRICE_MERCHANT_MONTH: 'price_mm',
+  STRIPE_PRICE_MERCHANT_YEAR: 'price_my',
+  STRIPE_PRICE_SULTAN_MONTH: 'price_sm',
+  STRIPE_PRICE_SULTAN_YEAR: 'price_sy',
+};
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
@@ -22,6 +34,8 @@ describe('loadConfig', () => {
     expect(config.apiPrefix).toBe('/api');
     expect(config.databaseUrl).toBeNull();
     expect(config.paymentsEnabled).toBe(false);
+    expect(config.supportEmail).toBe('support@caravanserai.local');
+    expect(config.stripePublishableKey).toBeNull();
     expect(config.bodyLimit).toBe(5 * 1024 * 1024);
   });
 
@@ -37,20 +51,119 @@ describe('loadConfig', () => {
   it('prefers SECRET_KEY, reads PostgreSQL URLs and allowed hosts', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),
-      SECRET_KEY: 'given',
+      SECRET_KEY: 'given-secret-0123456789',
       DATABASE_URL: 'postgres://u@db:5432/x',
       WELL_ALLOWED_HOSTS: ' 127.0.0.1:11434, Ollama.local ',
       API_PREFIX: 'v1/',
-      PAYMENTS_ENABLED: 'true',
+      SUPPORT_EMAIL: 'help@example.org',
+      ...PAYMENTS_ON,
     });
-    expect(config.secretKey).toBe('given');
+    expect(config.secretKey).toBe('given-secret-0123456789');
     expect(config.databaseUrl).toBe('postgres://u@db:5432/x');
     expect(config.wellAllowedHosts).toEqual(['127.0.0.1:11434', 'ollama.local']);
     expect(config.apiPrefix).toBe('/v1');
     expect(config.paymentsEnabled).toBe(true);
+    expect(config.supportEmail).toBe('help@example.org');
+    expect(config.stripePublishableKey).toBe('pk_test_123');
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_secret123',
+      webhookSecret: 'whsec_abc123',
+      apiBase: null,
+      prices: {
+        Merchant: { month: 'price_mm', year: 'price_my' },
+        Sultan: { month: 'price_sm', year: 'price_sy' },
+      },
+    });
   });
 
-  it('refuses a port that is not one', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
+  it('has no Stripe settings with payments off, whatever is set', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...PAYMENTS_ON, PAYMENTS_ENABLED: 'false' });
+    expect(config.stripe).toBeNull();
+  });
+
+  it('reads STRIPE_API_BASE as the host, port and protocol the SDK takes', () => {
+    const at = (base: string) =>
+      loadConfig({ DATA_DIR: tempDir(), ...PAYMENTS_ON, STRIPE_API_BASE: base }).stripe;
+    expect(at('http://127.0.0.1:12111')?.apiBase).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(at('https://stripe.test/')?.apiBase).toEqual({
+      protocol: 'https',
+      host: 'stripe.test',
+      port: 443,
+    });
+    expect(() => at('http://127.0.0.1:12111/v1')).toThrow(/STRIPE_API_BASE=.*(no path)/);
+  });
+
+  it('refuses to start with payments on and a payment setting missing, naming each', () => {
+    for (const name of Object.keys(PAYMENTS_ON).filter((n) => n !== 'PAYMENTS_ENABLED')) {
+      const env = { DATA_DIR: tempDir(), ...PAYMENTS_ON, [name]: '' };
+      expect(() => loadConfig(env), name).toThrow(
+        new RegExp(`${name}="" must be set when PAYMENTS_ENABLED is true`),
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAYMENTS_ENABLED: 'true' })).toThrow(
+      /STRIPE_SECRET_KEY=.*\n.*STRIPE_PUBLISHABLE_KEY=.*\n.*STRIPE_WEBHOOK_SECRET=/s,
+    );
+  });
+
+  it('never repeats a Stripe secret in a refusal', () => {
+    const refuse = (name: string, value: string) => {
+      try {
+        loadConfig({ DATA_DIR: tempDir(), ...PAYMENTS_ON, [name]: value });
+      } catch (error) {
+        return String(error);
+      }
+      throw new Error(`${name}=${value} was accepted`);
+    };
+    const secret = refuse('STRIPE_SECRET_KEY', 'pk_live_oops-wrong-box');
+    expect(secret).toMatch(/STRIPE_SECRET_KEY=\(hidden\) must be a Stripe secret key/);
+    expect(secret).not.toContain('oops');
+    expect(refuse('STRIPE_WEBHOOK_SECRET', 'sk_live_notahook')).not.toContain('notahook');
+    expect(refuse('STRIPE_PRICE_SULTAN_YEAR', 'prod_1')).toMatch(
+      /STRIPE_PRICE_SULTAN_YEAR="prod_1" must be a Stripe price id/,
+    );
+  });
+
+  it('reads TOKEN_TTL_DAYS, 30 days when unset', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const ttl = (value?: string) => loadConfig({ DATA_DIR: tempDir(), TOKEN_TTL_DAYS: value }).tokenTtlMs;
+    expect(ttl()).toBe(30 * day);
+    expect(ttl('7')).toBe(7 * day);
+    expect(ttl('0.5')).toBe(day / 2);
+    expect(ttl('')).toBe(30 * day);
+    for (const bad of ['0', '-3', 'a week']) expect(() => ttl(bad)).toThrow(/TOKEN_TTL_DAYS/);
+  });
+
+  it('stops on a value it cannot use, naming the variable, instead of falling back', () => {
+    const refused: [string, string, RegExp][] = [
+      ['PORT', 'notaport', /PORT="notaport" must be a number/],
+      ['PORT', '70000', /PORT="70000" must be a whole number from 0 to 65535/],
+      [
+        'DATABASE_URL',
+        'mysql://root@db/x',
+        /DATABASE_URL="mysql:\/\/root@db\/x" must be a postgres:\/\/ URL/,
+      ],
+      ['AUTH_RATE_LIMIT', 'abc', /AUTH_RATE_LIMIT="abc" must be a number/],
+      ['AUTH_RATE_LIMIT', '0', /AUTH_RATE_LIMIT="0" must be a whole number/],
+      ['PAYMENTS_ENABLED', 'maybe', /PAYMENTS_ENABLED="maybe" must be true or false/],
+      ['SUPPORT_EMAIL', 'nobody', /SUPPORT_EMAIL="nobody" must be an e-mail address/],
+      ['MAX_ANSWER_CHARS', '10', /MAX_ANSWER_CHARS="10"/],
+      ['PUBLIC_ORIGIN', 'logbooks.example.org', /PUBLIC_ORIGIN=.* must be an origin/],
+      ['WELL_ALLOWED_HOSTS', 'http://127.0.0.1:11434', /WELL_ALLOWED_HOSTS=.* host or host:port/],
+      ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud" must be one of/],
+      ['SECRET_KEY', 'short', /SECRET_KEY="short" must be at least 16 characters/],
+    ];
+    for (const [name, value, message] of refused) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value }), name).toThrow(message);
+    }
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'x', TRUST_PROXY: '-1' })).toThrow(
+      /PORT=.*\n.*TRUST_PROXY=/s,
+    );
   });
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, type Env, parseEnv } from './env.js';
+import { loadStripeSettings, type StripeSettings } from './stripe-settings.js';
 
 export interface Config {
   port: number;
@@ -13,6 +15,10 @@ export interface Config {
   apiPrefix: string;
   paymentsEnabled: boolean;
   supportEmail: string;
+  /** The card provider's publishable key, told to browsers (GET /config/) when payments are on. */
+  stripePublishableKey: string | null;
+  /** Stripe's keys, webhook secret and prices: set exactly when payments are on. */
+  stripe: StripeSettings | null;
   /** host[:port] entries that wells may call although private or loopback. */
   wellAllowedHosts: string[];
   /** Folder of the built web app; a minimal page is served when it does not exist. */
@@ -22,12 +28,29 @@ export interface Config {
   bodyLimit: number;
   /** How long a provider may take to answer a query. */
   queryTimeoutMs: number;
+  /** The longest answer stored: the provider's stream is not read past it (MAX_ANSWER_CHARS). */
+  maxAnswerChars: number;
   /** The bundled CLI packed into the downloads. */
   cliBundle: string;
-  /** The origin written into downloaded packages; the request's own when not set. */
+  /** The origin written into downloaded packages; unset, one the server knows itself by. */
   publicOrigin: string | null;
   /** Trust X-Forwarded-* from this many proxies in front (client IPs for rate limits). */
   trustProxy: number;
+  /** Time to receive a whole request, headers and body: a client dribbling its body is cut off. */
+  requestTimeoutMs: number;
+  /** Time to receive a request's headers (never more than requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A socket with no bytes flowing either way is closed after this; above the query timeout. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Serve the web build's *.map files (they expose the original sources). */
+  serveSourceMaps: boolean;
+  /** A token unused for this long is refused and deleted (TOKEN_TTL_DAYS, like the 30-day cookie). */
+  tokenTtlMs: number;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  /** `pretty`: lines a person reads at a terminal; `json`: one object a line, for log collectors. */
+  logFormat: NonNullable<Env['LOG_FORMAT']>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,42 +58,70 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..', '..');
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Env = Record<string, string | undefined>;
+type RawEnv = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR || join(repoRoot, 'data'));
-  const databaseUrl =
-    env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+/** The server's settings from the environment (see env.ts); throws ConfigError naming a bad one. */
+export function loadConfig(raw: RawEnv = process.env): Config {
+  const env = parseEnv(raw);
+  const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, 'data'));
+  const queryTimeoutMs = seconds(env.QUERY_TIMEOUT_SECONDS, 120_000);
   return {
-    port: parsePort(env.PORT ?? '8000'),
-    host: env.HOST || '127.0.0.1',
+    port: env.PORT ?? 8000,
+    host: env.HOST ?? '127.0.0.1',
     dataDir,
-    databaseUrl,
-    secretKey: env.SECRET_KEY || loadOrCreateSecret(dataDir),
+    databaseUrl: env.DATABASE_URL ?? null,
+    secretKey: env.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     apiPrefix: normalisePrefix(env.API_PREFIX ?? '/api'),
-    paymentsEnabled: env.PAYMENTS_ENABLED === 'true',
-    supportEmail: env.SUPPORT_EMAIL || 'support@caravanserai.local',
-    wellAllowedHosts: (env.WELL_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-    webRoot: resolve(env.WEB_ROOT || join(repoRoot, 'apps', 'web', 'dist')),
-    authRateLimit: Number(env.AUTH_RATE_LIMIT) > 0 ? Number(env.AUTH_RATE_LIMIT) : 20,
+    paymentsEnabled: env.PAYMENTS_ENABLED ?? false,
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@caravanserai.local',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripe: loadStripeSettings(env),
+    wellAllowedHosts: env.WELL_ALLOWED_HOSTS ?? [],
+    webRoot: resolve(env.WEB_ROOT ?? join(repoRoot, 'apps', 'web', 'dist')),
+    authRateLimit: env.AUTH_RATE_LIMIT ?? 20,
     bodyLimit: MAX_BODY_BYTES,
-    queryTimeoutMs:
-      Number(env.QUERY_TIMEOUT_SECONDS) > 0 ? Number(env.QUERY_TIMEOUT_SECONDS) * 1000 : 120_000,
-    cliBundle: resolve(env.CLI_BUNDLE || join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),
-    publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/+$/, '') : null,
-    trustProxy: Number(env.TRUST_PROXY) > 0 ? Math.floor(Number(env.TRUST_PROXY)) : 0,
+    queryTimeoutMs,
+    maxAnswerChars: env.MAX_ANSWER_CHARS ?? 200_000,
+    cliBundle: resolve(env.CLI_BUNDLE ?? join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? null,
+    trustProxy: env.TRUST_PROXY ?? 0,
+    ...loadTimeouts(env, queryTimeoutMs),
+    serveSourceMaps: env.SERVE_SOURCE_MAPS ?? false,
+    tokenTtlMs: (env.TOKEN_TTL_DAYS ?? 30) * DAY_MS,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.LOG_FORMAT ?? 'pretty',
   };
 }
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be 0-65535, got '${value}'`);
-  return port;
+const seconds = (value: number | undefined, fallbackMs: number): number =>
+  value === undefined ? fallbackMs : Math.round(value * 1000);
+
+/**
+ * Node's HTTP server waits forever for a slow body unless told otherwise (Fastify turns the limit
+ * off). The request timeout covers receiving the headers and the whole body (up to 5 MB, so a
+ * minute allows a slow link) and stops counting once the request is in: answering may take longer.
+ * The idle-socket timeout must outlast a query, since `POST .../query/submit/` sends nothing while
+ * the provider thinks and heartbeats cannot help a plain JSON reply; so it is derived from
+ * QUERY_TIMEOUT_SECONDS, and a shorter explicit value is refused rather than silently breaking
+ * queries. Keep-alive stays above the 60 s idle timeout of common load balancers, so they never
+ * reuse a connection this server has just closed.
+ */
+function loadTimeouts(env: Env, queryTimeoutMs: number) {
+  const requestTimeoutMs = seconds(env.REQUEST_TIMEOUT_SECONDS, 60_000);
+  const connectionTimeoutMs = seconds(env.CONNECTION_TIMEOUT_SECONDS, queryTimeoutMs + 30_000);
+  // The margin lets a timed-out query still send its error before the socket goes.
+  if (connectionTimeoutMs < queryTimeoutMs + 5_000)
+    throw new ConfigError(
+      `CONNECTION_TIMEOUT_SECONDS (${connectionTimeoutMs / 1000}) must be at least 5 more than QUERY_TIMEOUT_SECONDS (${queryTimeoutMs / 1000}): a socket is idle while a query waits for the provider`,
+    );
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(20_000, requestTimeoutMs),
+    connectionTimeoutMs,
+    keepAliveTimeoutMs: seconds(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72_000),
+  };
 }
 
 function normalisePrefix(prefix: string): string {

@@ -2,64 +2,102 @@ import type { Config } from './config.js';
 import type { Db } from './db/dialect.js';
 import { SecretBox } from './lib/secret-box.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { TokensRepository } from './modules/auth/tokens.repository.js';
+import { TokenService } from './modules/auth/tokens.service.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
 import { JournalsRepository } from './modules/journals/journals.repository.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { EntriesRepository } from './modules/logbooks/entries.repository.js';
 import { EntriesService } from './modules/logbooks/entries.service.js';
 import { LogCache } from './modules/logbooks/log-cache.js';
+import { LogReader } from './modules/logbooks/log-reader.js';
 import { LogbookAccess } from './modules/logbooks/logbook-access.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
 import { MapperProfilesRepository } from './modules/mapper/mapper-profiles.repository.js';
 import { MapperProfilesService } from './modules/mapper/mapper-profiles.service.js';
+import { createPayments, type Payments } from './modules/payments/payments.js';
+import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { QueryService } from './modules/queries/query.service.js';
+import { QueryPrompts } from './modules/queries/query-prompt.js';
+import { TokenEstimator } from './modules/usage/token-estimate.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
+import { WellCheckService } from './modules/wells/well-check.service.js';
 import { WellsRepository } from './modules/wells/wells.repository.js';
 import { WellsService } from './modules/wells/wells.service.js';
+import { answerByteLimit, limitResponses } from './providers/response-limit.js';
 import { createGuardedFetch } from './providers/url-guard.js';
+import { WorkerPool } from './workers/worker-pool.js';
 
 /** Everything a route needs, wired once per app: repositories own SQL, services own the rules. */
 export interface AppContext {
   config: Config;
   db: Db;
   users: UsersRepository;
+  tokens: TokenService;
   auth: AuthService;
   journals: JournalsService;
   logbooks: LogbooksService;
   entries: EntriesService;
   wells: WellsService;
+  wellChecks: WellCheckService;
   queries: QueryService;
   usage: UsageService;
   mapperProfiles: MapperProfilesService;
+  /** Cards and subscriptions through Stripe; null while payments are off. */
+  payments: Payments | null;
+  /** Stops what the context started (worker threads); the database is the caller's to close. */
+  close(): Promise<void>;
 }
 
 export function createContext(config: Config, db: Db): AppContext {
   const users = new UsersRepository(db.kysely);
+  const tokens = new TokenService(new TokensRepository(db.kysely), config.tokenTtlMs);
   const journalsRepo = new JournalsRepository(db.kysely);
   const logbooksRepo = new LogbooksRepository(db.kysely);
   const entriesRepo = new EntriesRepository(db.kysely);
   const wellsRepo = new WellsRepository(db.kysely);
   const access = new LogbookAccess(logbooksRepo, journalsRepo, wellsRepo);
+  const workers = new WorkerPool();
+  const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
   const wells = new WellsService(wellsRepo, new SecretBox(config.secretKey), config.wellAllowedHosts);
   const usage = new UsageService(new UsageRepository(db.kysely));
-  const queries = new QueryService(access, entriesRepo, entries, wells, usage, {
+  const recorder = new AnswerRecorder(entries, usage, new TokenEstimator(workers), {
+    maxAnswerChars: config.maxAnswerChars,
     timeoutMs: config.queryTimeoutMs,
-    fetch: createGuardedFetch(config.wellAllowedHosts),
+  });
+  const prompts = new QueryPrompts(entriesRepo);
+  const queries = new QueryService(access, entriesRepo, entries, wells, prompts, recorder, {
+    timeoutMs: config.queryTimeoutMs,
+    maxAnswerChars: config.maxAnswerChars,
+    fetch: limitResponses(
+      createGuardedFetch(config.wellAllowedHosts),
+      answerByteLimit(config.maxAnswerChars),
+    ),
+  });
+  const wellChecks = new WellCheckService(wells, {
+    // A model list is small; OpenRouter's, among the largest, is about a megabyte.
+    fetch: limitResponses(createGuardedFetch(config.wellAllowedHosts), 8 * 1024 * 1024),
+    // Someone is waiting at the form: never longer than a query may take.
+    timeoutMs: Math.min(15_000, config.queryTimeoutMs),
   });
   return {
     config,
     db,
     users,
-    auth: new AuthService(users),
+    tokens,
+    auth: new AuthService(users, tokens),
     journals: new JournalsService(journalsRepo, logbooksRepo),
-    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache()),
+    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache(), logReader),
     entries,
     wells,
+    wellChecks,
     queries,
     usage,
     mapperProfiles: new MapperProfilesService(new MapperProfilesRepository(db.kysely)),
+    payments: createPayments(config, db),
+    close: () => workers.close(),
   };
 }

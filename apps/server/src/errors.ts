@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@caravanserai/api';
+
 /**
  * Errors as values with stable codes. One handler (plugins/errors.ts) turns them into the
  * DRF-style bodies the clients expect: {"detail": ...} or {"field": ["message"]}.
@@ -7,7 +9,7 @@ export type FieldErrors = Record<string, string[]>;
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
   ) {
@@ -25,7 +27,7 @@ export const InvalidToken = () => new HttpError(401, 'authentication_failed', 'I
 export const Forbidden = (message = 'You do not have permission to perform this action.') =>
   new HttpError(403, 'permission_denied', message);
 export const NotFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
-export const Conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
+export const Conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
 export const ValidationFailed = (fields: FieldErrors) =>
   new HttpError(400, 'invalid', Object.values(fields)[0]?.[0] ?? 'Invalid input.', fields);
 export const fieldError = (field: string, message: string) => ValidationFailed({ [field]: [message] });

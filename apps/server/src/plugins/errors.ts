@@ -10,6 +10,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body());
 
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names nothing that could exist (a NUL in an id, a name no user can have).
+      if (error.validationContext === 'params') {
+        return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+      }
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || NON_FIELD;

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const SERVER = join(import.meta.dirname, 'server.ts');
+const started: { child: ChildProcess; dir: string }[] = [];
+
+afterEach(() => {
+  for (const { child, dir } of started.splice(0)) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Runs the server from its sources with `env`, collecting what it prints. */
+function run(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'caravanserai-start-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push({ child, dir });
+  let output = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp) => {
+    const deadline = Date.now() + 20_000;
+    while (!pattern.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`never printed ${pattern}:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return output;
+  };
+  return { output: () => output, stdout: () => stdout, exited, waitFor };
+}
+
+// Each test starts a real server process: seconds, more on a busy machine.
+describe('starting the server', { timeout: 30_000 }, () => {
+  it('says where it runs in a line a person reads, and logs no line per request', async () => {
+    const server = run({});
+    const text = await server.waitFor(/Caravanserai is running at (http:\/\/127\.0\.0\.1:\d+)/);
+    const origin = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    expect(text).not.toMatch(/^\{/m);
+    expect(text).not.toMatch(/Deprecation|Warning/);
+    for (let i = 0; i < 3; i++) await (await fetch(`${origin}/api/u/caravanserai/`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.output()).not.toMatch(/\/api\/u\/caravanserai/);
+  });
+
+  it('writes JSON with LOG_FORMAT=json, and a line per request at LOG_LEVEL=debug', async () => {
+    const server = run({ LOG_FORMAT: 'json', LOG_LEVEL: 'debug' });
+    const text = await server.waitFor(/Caravanserai is running at/);
+    const origin = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    await (await fetch(`${origin}/api/u/caravanserai/`)).text();
+    await server.waitFor(/"url":"\/api\/u\/caravanserai\/"/);
+    const lines = server.stdout().trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('stops with a message naming a setting it cannot use', async () => {
+    const server = run({ DATABASE_URL: 'mysql://root@db/x', AUTH_RATE_LIMIT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('DATABASE_URL="mysql://root@db/x" must be a postgres:// URL');
+    expect(server.output()).toContain('AUTH_RATE_LIMIT="abc" must be a number');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+});
