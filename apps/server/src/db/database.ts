@@ -21,6 +21,8 @@ export interface TokensTable {
   token_hash: string;
   user_id: number;
   created_at: number;
+  /** Moved forward at most about once an hour, so it may trail the real last use by that much. */
+  last_used_at: number;
 }
 
 export interface JournalsTable {
@@ -53,6 +55,8 @@ export interface LogbooksTable {
   private: number;
   salted: number;
   forked: number;
+  /** Queries send the stored conversation (1) or only the context (0, the default). */
+  memory: number;
   version: number;
   entry_count: number;
   created_at: number;
@@ -82,6 +86,8 @@ export interface UsageTable {
   latency_ms: number;
   outcome: string;
   streamed: number;
+  /** The token counts are estimates: the provider reported none. */
+  estimated: number;
   created_at: number;
 }
 
@@ -98,6 +104,24 @@ export interface MapperProfilesTable {
   modified_at: number;
 }
 
+/** The local mirror of a Stripe subscription (modules/payments keeps it in step). */
+export interface SubscriptionsTable {
+  /** Stripe's subscription id. */
+  id: string;
+  user_id: number;
+  type: 'Merchant' | 'Sultan';
+  /** Stripe's status: active, trialing, past_due, canceled, ... */
+  status: string;
+  interval: 'month' | 'year';
+  current_period_end: number | null;
+  cancel_at_period_end: number;
+  /** Stripe's price id. */
+  price: string;
+  request_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -107,6 +131,7 @@ export interface Database {
   entries: EntriesTable;
   usage: UsageTable;
   mapper_profiles: MapperProfilesTable;
+  subscriptions: SubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -119,3 +144,4 @@ export type EntryRow = Selectable<EntriesTable>;
 export type NewEntry = Insertable<EntriesTable>;
 export type NewUsage = Insertable<UsageTable>;
 export type MapperProfileRow = Selectable<MapperProfilesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

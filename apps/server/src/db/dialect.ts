@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { SplitSqliteDialect } from './sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -18,7 +19,7 @@ export interface Db {
 export interface DbOptions {
   /** postgres:// URL; null means SQLite. */
   databaseUrl: string | null;
-  /** SQLite file, or ':memory:'. */
+  /** The SQLite file; by default caravanserai.sqlite3 in dataDir. */
   sqliteFile?: string;
   dataDir?: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
@@ -31,22 +32,37 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize);
-  const file = options.sqliteFile ?? join(options.dataDir ?? 'data', 'caravanserai.sqlite3');
-  if (file !== ':memory:' && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const dataDir = options.dataDir ?? 'data';
+  // Only the server's user may read the data: logbooks, sealed keys and token hashes.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = options.sqliteFile ?? join(dataDir, 'caravanserai.sqlite3');
+  // SQLite gives its -wal and -shm files the database file's mode, so creating it 0600 covers all three.
+  closeSync(openSync(file, 'a', 0o600));
   return openSqlite(file);
 }
 
 function openSqlite(file: string): Db {
-  const sqlite = new SqliteDatabase(file);
+  const writer = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL sync means an acknowledged write survives a crash.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  // One connection: a transaction holds it, so no write lands between the reads.
-  const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => kysely.transaction().execute(fn);
-  return { kysely, dialect: 'sqlite', snapshot, close: () => kysely.destroy() };
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  const reader = () => {
+    const db = new SqliteDatabase(file, { readonly: true });
+    db.pragma('busy_timeout = 5000');
+    return db;
+  };
+  const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect(writer, reader()) });
+  // Reads that must see one state (a logbook row and its entries) get a connection of their own,
+  // so they neither wait for a long write nor see another request's reads mid-way.
+  const snapshots = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader() }) });
+  const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => snapshots.transaction().execute(fn);
+  const close = async () => {
+    await snapshots.destroy();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', snapshot, close };
 }
 
 function openPostgres(url: string, schema: string | undefined, max = 10): Db {

@@ -1,9 +1,19 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from 'kysely';
 import type { Database } from './database.js';
 import type { Db, DialectName } from './dialect.js';
 import * as initial from './migrations/0001-initial.js';
 import * as usageAndQids from './migrations/0002-usage-and-qids.js';
 import * as mapperProfiles from './migrations/0003-mapper-profiles.js';
+import * as tokenExpiry from './migrations/0004-token-expiry.js';
+import * as memoryNoticesEstimates from './migrations/0005-memory-notices-estimates.js';
+import * as subscriptions from './migrations/0006-subscriptions.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -13,6 +23,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-initial': initial,
   '0002-usage-and-qids': usageAndQids,
   '0003-mapper-profiles': mapperProfiles,
+  '0004-token-expiry': tokenExpiry,
+  '0005-memory-notices-estimates': memoryNoticesEstimates,
+  '0006-subscriptions': subscriptions,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -24,7 +37,16 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export function migrateToLatest(db: Db): Promise<void> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name`: tests use it to check one against older data. */
+export function migrateTo(db: Db, name: string): Promise<void> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one, so on PostgreSQL
   // another schema's migration tables would be taken for ours: pin them to the schema we work in.
   const migrationTableSchema =
@@ -36,7 +58,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
     provider: new StaticProvider(db.dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -58,6 +58,7 @@ async function insertExamples(db: Db): Promise<void> {
           private: 0,
           salted: 1,
           forked: 0,
+          memory: 0,
           version: 1,
           entry_count: example.entries.length,
           created_at: at,

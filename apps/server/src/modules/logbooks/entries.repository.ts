@@ -4,8 +4,19 @@ import type { Database, EntryRow, NewEntry } from '../../db/database.js';
 
 type Executor = Kysely<Database>;
 
-/** 500 rows x 6 columns stays far below both drivers' bound-parameter limits. */
+/**
+ * Rows written per statement: 500 rows x 7 columns stays far below both drivers' bound-parameter
+ * limits, and takes a few milliseconds, after which other requests get their turn.
+ */
 const CHUNK = 500;
+/** Positions deleted per statement when a whole log is replaced. */
+const DELETE_CHUNK = 5000;
+
+/**
+ * Lets other requests run between the statements of a long write: SQLite runs each statement
+ * synchronously on this thread, so without a pause a 300,000-entry write would hold it throughout.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function encodeAttrs(attrs: Record<string, string>): string {
   return Object.keys(attrs).length === 0 ? '' : JSON.stringify(attrs);
@@ -41,20 +52,18 @@ export class EntriesRepository {
   }
 
   async insert(db: Executor, logid: string, entries: readonly Entry[], firstPosition: number, at: number) {
-    const rows: NewEntry[] = entries.map((e, i) => ({
-      logid,
-      position: firstPosition + i,
-      tag: e.tag,
-      attrs: encodeAttrs(e.attrs),
-      content: e.content,
-      qid: e.attrs.qid ?? null,
-      created_at: at,
-    }));
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await db
-        .insertInto('entries')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      if (start > 0) await yieldToOthers();
+      const rows: NewEntry[] = entries.slice(start, start + CHUNK).map((e, i) => ({
+        logid,
+        position: firstPosition + start + i,
+        tag: e.tag,
+        attrs: encodeAttrs(e.attrs),
+        content: e.content,
+        qid: e.attrs.qid ?? null,
+        created_at: at,
+      }));
+      await db.insertInto('entries').values(rows).execute();
     }
   }
 
@@ -68,19 +77,34 @@ export class EntriesRepository {
       .execute();
   }
 
-  /** Position and tag of the entries carrying this qid (a query and its answers), in order. */
+  /** The entries carrying this qid (a query and its answers), in order, with their positions. */
   withQid(logid: string, qid: string, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['position', 'tag'])
+      .select(['position', 'tag', 'content'])
       .where('logid', '=', logid)
       .where('qid', '=', qid)
       .orderBy('position')
       .execute();
   }
 
+  /** Deletes every entry, a range of positions at a time so a long log does not hold the thread. */
   async deleteAll(db: Executor, logid: string): Promise<void> {
-    await db.deleteFrom('entries').where('logid', '=', logid).execute();
+    const last = await db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .where('logid', '=', logid)
+      .executeTakeFirst();
+    const end = Number(last?.last ?? -1);
+    for (let from = 0; from <= end; from += DELETE_CHUNK) {
+      if (from > 0) await yieldToOthers();
+      await db
+        .deleteFrom('entries')
+        .where('logid', '=', logid)
+        .where('position', '>=', from)
+        .where('position', '<', from + DELETE_CHUNK)
+        .execute();
+    }
   }
 
   async replaceAt(db: Executor, logid: string, position: number, entry: Entry): Promise<void> {

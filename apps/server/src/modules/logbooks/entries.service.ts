@@ -38,7 +38,7 @@ export class EntriesService {
       const attrs = { ...input.attrs };
       if (input.tag === 'query' && !attrs.qid) attrs.qid = newQid();
       const entry: Entry = { tag: input.tag, attrs, content: input.content };
-      const { index, version } = await this.append(user, input.logid, [entry]);
+      const { index, version } = await this.append(input.logid, [entry]);
       return { modified_status: true, index, version, ...(attrs.qid ? { qid: attrs.qid } : {}) };
     }
     checkText('content', input.content);
@@ -65,13 +65,16 @@ export class EntriesService {
     return { modified_status: true, index, version };
   }
 
-  /** Appends entries at the end; returns the index of the first and the new version. */
+  /**
+   * Appends entries at the end; returns the index of the first and the new version. The caller
+   * has checked the writer may change the logbook; the append itself still refuses a logbook
+   * salted or deleted since. `alongside` runs in the same transaction (one commit, one disk sync).
+   */
   async append(
-    user: UserRow,
     logid: string,
     entries: readonly Entry[],
+    alongside?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<{ index: number; version: number }> {
-    await this.access.unsalted(user, logid);
     for (const entry of entries) {
       checkText('content', entry.content);
       checkAttrs(entry.attrs);
@@ -82,20 +85,22 @@ export class EntriesService {
       if (!claimed) throw (await this.logbooks.find(logid, trx)) ? Conflict(SALTED, 'salted') : gone();
       const index = claimed.entry_count - entries.length;
       await this.entries.insert(trx, logid, entries, index, at);
+      await alongside?.(trx);
       return { index, version: claimed.version };
     });
   }
 
-  /** Replaces every entry, inside the caller's transaction. */
+  /** Replaces every entry, inside the caller's transaction; returns the new version. */
   async replaceEntries(
     trx: Kysely<Database>,
     logid: string,
     entries: readonly Entry[],
     expectedVersion?: number,
-  ) {
-    await this.bump(trx, logid, expectedVersion, entries.length);
+  ): Promise<number> {
+    const { version } = await this.bump(trx, logid, expectedVersion, entries.length);
     await this.entries.deleteAll(trx, logid);
     await this.entries.insert(trx, logid, entries, 0, now());
+    return version;
   }
 
   private async bump(trx: Kysely<Database>, logid: string, expectedVersion?: number, entryCount?: number) {

@@ -1,12 +1,27 @@
+import { textProblem } from '@caravanserai/api';
 import { type Entry, InvalidLogError, parseLog } from '@caravanserai/logbook';
-import { fieldError } from '../../errors.js';
 
-/** Parses a client's `log` field; anything that is not a valid log is a 400 on that field. */
-export function parseLogField(log: string, field = 'log'): Entry[] {
+export type LogReading = { ok: true; entries: Entry[] } | { ok: false; problem: string };
+
+/**
+ * Reads a client's `log` field: the entries, or why it is not a log the server accepts. The
+ * entries come from outside like any field, so they obey the same character rule (XML alone
+ * would let a character reference such as `&#127;` through). Pure, so a worker thread can run it.
+ */
+export function readLog(log: string): LogReading {
+  let entries: Entry[];
   try {
-    return parseLog(log);
+    entries = parseLog(log);
   } catch (error) {
-    if (error instanceof InvalidLogError) throw fieldError(field, error.message);
+    if (error instanceof InvalidLogError) return { ok: false, problem: error.message };
     throw error;
   }
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index]!;
+    for (const text of [entry.content, ...Object.values(entry.attrs)]) {
+      const problem = textProblem(text, 'text');
+      if (problem) return { ok: false, problem: `Entry ${index}: ${problem}` };
+    }
+  }
+  return { ok: true, entries };
 }

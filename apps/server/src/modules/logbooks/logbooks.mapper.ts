@@ -13,6 +13,7 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
     private: bool(row.private),
     salted: bool(row.salted),
     forked: bool(row.forked),
+    memory: bool(row.memory),
     owner: { username: row.owner_username },
     version: row.version,
     entry_count: row.entry_count,
@@ -21,9 +22,16 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
   };
 }
 
-export function toLogbook(row: LogbookWithOwner, log: string): Logbook {
+/**
+ * A logbook as `viewerId` may see it. Where it is filed and which well answers it are the owner's
+ * business: a stranger reading a public logbook learns neither (the gen entries name the model).
+ */
+export function toLogbook(row: LogbookWithOwner, log: string, viewerId: number | null): Logbook {
+  const summary = toLogbookSummary(row);
+  if (row.owner_id !== viewerId)
+    return { ...summary, jid: null, journal: null, logwell: null, log, well: null };
   return {
-    ...toLogbookSummary(row),
+    ...summary,
     log,
     well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
   };

@@ -1,4 +1,4 @@
-import { LogbookCreate, LogbookUpdate, LogWrite, TagSubmit } from '@caravanserai/api';
+import { Counter, Id, LogbookCreate, LogbookUpdate, LogWrite, TagSubmit } from '@caravanserai/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,16 +6,17 @@ import type { AppContext } from '../../context.js';
 import { fieldError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 
-const LogidParams = z.object({ logid: z.string().max(64) });
+const LogidParams = z.object({ logid: Id });
 
 /** `If-Match: "7"` (or 7) names the version the client last saw. */
 function ifMatchVersion(request: FastifyRequest): number | undefined {
   const header = request.headers['if-match'];
   if (header === undefined) return undefined;
-  const version = Number(String(header).replace(/^W\//, '').replace(/"/g, '').trim());
-  if (!Number.isInteger(version) || version < 1)
-    throw fieldError('If-Match', 'Expected a logbook version number.');
-  return version;
+  const version = Counter.positive().safeParse(
+    Number(String(header).replace(/^W\//, '').replace(/"/g, '').trim()),
+  );
+  if (!version.success) throw fieldError('If-Match', 'Expected a logbook version number.');
+  return version.data;
 }
 
 export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -6,7 +6,7 @@ import type {
   LogbookVersion,
   Touched,
 } from '@caravanserai/api';
-import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
@@ -15,7 +15,7 @@ import { int, iso, newId, now } from '../../lib/ids.js';
 import { type EntriesRepository, toEntry } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
 import type { LogCache } from './log-cache.js';
-import { parseLogField } from './log-input.js';
+import type { LogReader, ReadLog } from './log-reader.js';
 import { type LogbookAccess, SALTED } from './logbook-access.js';
 import { toLogbook, toLogbookSummary } from './logbooks.mapper.js';
 import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
@@ -33,6 +33,7 @@ export class LogbooksService {
     private readonly access: LogbookAccess,
     private readonly writes: EntriesService,
     private readonly cache: LogCache,
+    private readonly reader: LogReader,
   ) {}
 
   async list(user: UserRow): Promise<LogbookSummary[]> {
@@ -48,14 +49,14 @@ export class LogbooksService {
     const logJson = this.cache.json(logid, row.version);
     // Not cached yet: read it the ordinary way, which caches it for the next read.
     if (logJson === undefined) return JSON.stringify(await this.get(viewer, logid));
-    const rest = JSON.stringify({ ...toLogbook(row, ''), log: undefined });
+    const rest = JSON.stringify({ ...toLogbook(row, '', viewer?.id ?? null), log: undefined });
     return `${rest.slice(0, -1)},"log":${logJson}}`;
   }
 
   async get(viewer: UserRow | null, logid: string): Promise<Logbook> {
     const row = await this.access.readable(viewer, logid);
     const cached = this.cache.get(logid, row.version);
-    if (cached !== undefined) return toLogbook(row, cached);
+    if (cached !== undefined) return toLogbook(row, cached, viewer?.id ?? null);
     // Row and entries from one snapshot, so the log always matches the version it is sent with.
     const [fresh, entries] = await this.db.snapshot(
       async (trx) => [await this.logbooks.find(logid, trx), await this.entries.list(logid, trx)] as const,
@@ -63,7 +64,7 @@ export class LogbooksService {
     if (!fresh) return this.get(viewer, logid);
     const log = serializeLog(entries.map(toEntry));
     this.cache.set(logid, fresh.version, log);
-    return toLogbook(fresh, log);
+    return toLogbook(fresh, log, viewer?.id ?? null);
   }
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {
@@ -73,7 +74,9 @@ export class LogbooksService {
 
   async create(user: UserRow, input: CreateInput): Promise<Logbook> {
     await this.access.checkReferences(user, input);
-    const entries: Entry[] = input.log === undefined ? [] : parseLogField(input.log);
+    const read: ReadLog =
+      input.log === undefined ? { entries: [], log: '' } : await this.reader.read(input.log);
+    const { entries } = read;
     const at = now();
     const logid = newId();
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -88,6 +91,7 @@ export class LogbooksService {
           private: int(input.private ?? true),
           salted: int(input.salted ?? false),
           forked: int(input.forked ?? false),
+          memory: int(input.memory ?? false),
           version: 1,
           entry_count: entries.length,
           created_at: at,
@@ -97,6 +101,7 @@ export class LogbooksService {
       );
       await this.entries.insert(trx, logid, entries, 0, at);
     });
+    if (input.log !== undefined) this.cache.set(logid, 1, read.log);
     return this.get(user, logid);
   }
 
@@ -107,33 +112,39 @@ export class LogbooksService {
   async update(user: UserRow, logid: string, input: UpdateInput, ifMatch?: number): Promise<Logbook> {
     const row = await this.access.writable(user, logid);
     await this.access.checkReferences(user, input);
-    const entries = input.log === undefined ? undefined : parseLogField(input.log);
+    const read = input.log === undefined ? undefined : await this.reader.read(input.log);
     const fields = {
       ...(input.title !== undefined && { title: input.title }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.journal !== undefined && { jid: input.journal }),
       ...(input.logwell !== undefined && { logwell: input.logwell }),
       ...(input.private !== undefined && { private: int(input.private) }),
+      ...(input.memory !== undefined && { memory: int(input.memory) }),
     };
-    if (entries && row.salted && input.salted !== false) throw Conflict(SALTED, 'salted');
+    if (read && row.salted && input.salted !== false) throw Conflict(SALTED, 'salted');
 
-    await this.db.kysely.transaction().execute(async (trx) => {
+    const version = await this.db.kysely.transaction().execute(async (trx) => {
       if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
-      if (entries) await this.writes.replaceEntries(trx, logid, entries, input.version ?? ifMatch);
+      const written =
+        read && (await this.writes.replaceEntries(trx, logid, read.entries, input.version ?? ifMatch));
       const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
-      if (Object.keys(patch).length > 0 || !entries) {
+      if (Object.keys(patch).length > 0 || !read) {
         await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);
       }
+      return written;
     });
+    if (read && version) this.cache.set(logid, version, read.log);
     return this.get(user, logid);
   }
 
   async writeLog(user: UserRow, logid: string, log: string, version?: number): Promise<Logbook> {
     await this.access.unsalted(user, logid);
-    const entries = parseLogField(log);
-    await this.db.kysely
+    const read = await this.reader.read(log);
+    const written = await this.db.kysely
       .transaction()
-      .execute((trx) => this.writes.replaceEntries(trx, logid, entries, version));
+      .execute((trx) => this.writes.replaceEntries(trx, logid, read.entries, version));
+    // The log as stored is already serialised: the answer (and the next reads) need not rebuild it.
+    this.cache.set(logid, written, read.log);
     return this.get(user, logid);
   }
 
@@ -177,6 +188,7 @@ function forkRow(source: LogbookWithOwner, logid: string, ownerId: number, keepW
     private: 1,
     salted: 0,
     forked: 1,
+    memory: source.memory,
     version: 1,
     entry_count: source.entry_count,
     created_at: at,

@@ -1,0 +1,10 @@
+// The worker threads' entry when the server runs from its TypeScript sources (tests, `tsx`): a
+// worker does not reliably get `--import tsx` hooks in place before it loads its module, so this
+// plain-JS entry registers tsx itself, then hands over the tasks of tasks.worker.ts.
+import { register } from 'tsx/esm/api';
+
+register();
+const tasks = await import('./tasks.worker.ts');
+
+export const parseLog = tasks.parseLog;
+export const countTokens = tasks.countTokens;
