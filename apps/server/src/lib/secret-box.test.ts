@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskKey, SecretBox } from './secret-box.js';
+import { maskKey, SecretBox, shownHint } from './secret-box.js';
 
 describe('SecretBox', () => {
   it('opens what it sealed, and the sealed text does not contain the secret', () => {
@@ -24,12 +24,20 @@ describe('SecretBox', () => {
 });
 
 describe('maskKey', () => {
-  it('keeps the prefix and the last four characters of a long key', () => {
-    expect(maskKey('sk-proj-abcdefghijklmnop1234')).toBe('sk-…1234');
+  it('shows at most the last four characters of a long key', () => {
+    expect(maskKey('sk-proj-abcdefghijklmnop1234')).toBe('…1234');
   });
 
   it('shows nothing of a short key', () => {
     expect(maskKey('short')).toBe('…••••');
     expect(maskKey('ab')).toBe('…••');
+  });
+});
+
+describe('shownHint', () => {
+  it('shows new hints as they are and older ones without their prefix', () => {
+    expect(shownHint(maskKey('sk-proj-abcdefghijklmnop1234'))).toBe('…1234');
+    expect(shownHint('sk-…1234')).toBe('…1234');
+    expect(shownHint(maskKey('short'))).toBe('…••••');
   });
 });

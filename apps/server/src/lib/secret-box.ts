@@ -37,8 +37,19 @@ export class SecretBox {
   }
 }
 
-/** `sk-…abcd`: enough to recognise a key, never enough to use it. */
+/**
+ * `…abcd`: at most the last four characters, enough to recognise a key, never enough to use it;
+ * a key too short to spare them shows none.
+ */
 export function maskKey(key: string): string {
   if (key.length < 12) return '…'.padEnd(Math.min(key.length, 4) + 1, '•');
-  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+  return `…${key.slice(-4)}`;
+}
+
+/**
+ * The masked key as shown, from the hint stored beside the sealed key. Hints saved before masks
+ * were cut to the last four characters (`sk-…abcd`) show the same way as new ones.
+ */
+export function shownHint(hint: string): string {
+  return `…${hint.slice(hint.lastIndexOf('…') + 1).slice(-4)}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/database.js';
 import { InvalidToken, NotAuthenticated } from '../errors.js';
 import { hashToken } from '../modules/auth/token.js';
-import type { UsersRepository } from '../modules/auth/users.repository.js';
+import type { TokenService } from '../modules/auth/tokens.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,10 +15,10 @@ declare module 'fastify' {
 const SCHEME = /^Token\s+(\S+)\s*$/i;
 
 /**
- * Reads `Authorization: Token <key>`. No header means anonymous; a header with an unknown key is
- * refused outright (as DRF does) rather than silently treated as anonymous.
+ * Reads `Authorization: Token <key>`. No header means anonymous; a header with an unknown or
+ * expired key is refused outright (as DRF does) rather than silently treated as anonymous.
  */
-export function registerAuth(app: FastifyInstance, users: UsersRepository): void {
+export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request) => {
@@ -27,11 +27,14 @@ export function registerAuth(app: FastifyInstance, users: UsersRepository): void
     const match = SCHEME.exec(header);
     if (!match) return;
     const tokenHash = hashToken(match[1]!);
-    const user = await users.findByToken(tokenHash);
+    const user = await tokens.authenticate(tokenHash, (error) =>
+      request.log.warn({ err: error }, 'could not record when a token was last used'),
+    );
     if (!user) throw InvalidToken();
     request.user = user;
     request.tokenHash = tokenHash;
   });
+  app.addHook('onClose', () => tokens.settled());
 }
 
 export function requireUser(request: FastifyRequest): UserRow {

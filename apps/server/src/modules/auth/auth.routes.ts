@@ -27,6 +27,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { detail: 'Successfully logged out.' };
   });
 
+  r.post('/rest-auth/logout/all/', signedIn, async (request) => {
+    await ctx.auth.logoutEverywhere(requireUser(request));
+    return { detail: 'Signed out everywhere.' };
+  });
+
   r.get('/rest-auth/user/', async (request) => toCurrentUser(requireUser(request)));
 
   const update = { ...signedIn, schema: { body: UserUpdate } };

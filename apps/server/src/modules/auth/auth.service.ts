@@ -4,20 +4,23 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { fieldError, ValidationFailed } from '../../errors.js';
 import { now } from '../../lib/ids.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
-import { hashToken, newToken } from './token.js';
+import { passwordProblems } from './password-rules.js';
+import type { TokenService } from './tokens.service.js';
 import { type UsersRepository, usernameKey } from './users.repository.js';
 
-const MIN_PASSWORD = 8;
 const USERNAME_TAKEN = 'A user with that username already exists.';
 
 export class AuthService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tokens: TokenService,
+  ) {}
 
   async register(input: Registration): Promise<string> {
     if (input.password1 !== input.password2) {
       throw ValidationFailed({ non_field_errors: ["The two password fields didn't match."] });
     }
-    const problems = passwordProblems(input.password1, input.username);
+    const problems = await passwordProblems(input.password1, input);
     if (problems.length > 0) throw ValidationFailed({ password1: problems });
     if (await this.users.findByUsername(input.username)) throw fieldError('username', USERNAME_TAKEN);
 
@@ -39,7 +42,7 @@ export class AuthService {
       if (isUniqueViolation(error)) throw fieldError('username', USERNAME_TAKEN);
       throw error;
     }
-    return this.issueToken(user.id);
+    return this.tokens.issue(user.id);
   }
 
   async login(input: Login): Promise<string> {
@@ -48,11 +51,16 @@ export class AuthService {
     if (!user || !ok || user.is_system) {
       throw ValidationFailed({ non_field_errors: ['Unable to log in with provided credentials.'] });
     }
-    return this.issueToken(user.id);
+    return this.tokens.issue(user.id);
   }
 
   logout(tokenHash: string): Promise<void> {
-    return this.users.deleteToken(tokenHash);
+    return this.tokens.revoke(tokenHash);
+  }
+
+  /** Every token of the user goes, the one asking included: all their devices are signed out. */
+  logoutEverywhere(user: UserRow): Promise<void> {
+    return this.tokens.revokeAll(user.id);
   }
 
   async update(user: UserRow, input: UserUpdate): Promise<UserRow> {
@@ -62,25 +70,8 @@ export class AuthService {
     if (Object.keys(patch).length === 0) return user;
     return this.users.update(user.id, patch);
   }
-
-  private async issueToken(userId: number): Promise<string> {
-    const token = newToken();
-    await this.users.insertToken(userId, hashToken(token), now());
-    return token;
-  }
 }
 
 export function toCurrentUser(user: UserRow): CurrentUser {
   return { pk: user.id, username: user.username, email: user.email };
-}
-
-function passwordProblems(password: string, username: string): string[] {
-  const problems: string[] = [];
-  if (password.length < MIN_PASSWORD) {
-    problems.push(`This password is too short. It must contain at least ${MIN_PASSWORD} characters.`);
-  }
-  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
-  if (password.toLowerCase() === username.toLowerCase())
-    problems.push('The password is too similar to the username.');
-  return problems;
 }

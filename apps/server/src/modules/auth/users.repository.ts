@@ -28,24 +28,4 @@ export class UsersRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-
-  async findByToken(tokenHash: string): Promise<UserRow | undefined> {
-    return this.db
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .selectAll('users')
-      .where('tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
-  }
-
-  async insertToken(userId: number, tokenHash: string, at: number): Promise<void> {
-    await this.db
-      .insertInto('tokens')
-      .values({ token_hash: tokenHash, user_id: userId, created_at: at })
-      .execute();
-  }
-
-  async deleteToken(tokenHash: string): Promise<void> {
-    await this.db.deleteFrom('tokens').where('token_hash', '=', tokenHash).execute();
-  }
 }
