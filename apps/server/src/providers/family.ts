@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 
 export type ProviderId = 'openai' | 'anthropic' | 'google' | 'mistral' | 'openai-compatible';
 
@@ -18,5 +18,5 @@ export interface ProviderFamily {
   defaultBaseUrl: string | null;
   /** [model id, label] suggestions; any model id the provider knows is accepted. */
   models: readonly (readonly [string, string])[];
-  create(options: ModelOptions): LanguageModel;
+  create(options: ModelOptions): LanguageModelV3;
 }

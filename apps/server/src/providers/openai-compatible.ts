@@ -18,6 +18,13 @@ export const openaiCompatibleFamily: ProviderFamily = {
     ['deepseek-r1', 'DeepSeek-R1 (Ollama)'],
     ['phi4', 'Phi-4 (Ollama)'],
   ],
+  // includeUsage asks for the token counts that streamed answers otherwise leave out (vLLM, OpenRouter).
   create: ({ apiKey, baseURL, model, fetch }) =>
-    createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, fetch }).chatModel(model),
+    createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL,
+      apiKey,
+      fetch,
+      includeUsage: true,
+    }).chatModel(model),
 };

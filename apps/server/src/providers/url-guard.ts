@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
@@ -7,49 +8,51 @@ import { Agent, fetch as undiciFetch } from 'undici';
  * network: private, loopback, link-local, metadata and other special ranges are refused unless the
  * operator lists the host in WELL_ALLOWED_HOSTS. The check runs when a well is saved and again on
  * every connection (inside DNS resolution), so a name that later resolves elsewhere is caught too.
+ *
+ * It is an allow-list: only what ipaddr.js calls plain global `unicast` may be called. A list of
+ * forbidden ranges missed the many ways IPv6 can carry an IPv4 address (`::7f00:1`,
+ * `2002:7f00:1::`, ...); a new special range now stays closed until someone decides otherwise.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 
 export function isBlockedAddress(address: string): boolean {
-  const kind = isIP(address);
-  if (kind === 4) return blocked.check(address, 'ipv4');
-  if (kind === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
+  try {
+    // Node's own strict parser decides the family: ipaddr.js would also read shorthand such as
+    // `127.1`, which no resolver or URL hands us, and anything unexpected stays blocked.
+    const family = isIP(address);
+    if (family === 4) return !isCallableV4(ipaddr.IPv4.parse(address));
+    if (family !== 6) return true;
+    // ipaddr.js reads `::a.b.c.d` as IPv4-mapped where the system reads IPv4-compatible; the URL
+    // parser writes every IPv6 address in plain hex, so both judge the same address. It also
+    // refuses zones (`fe80::1%eth0`), which only link-scoped, never callable, addresses carry.
+    const hex = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+    return !isCallableV6(ipaddr.IPv6.parse(hex));
+  } catch {
+    return true;
   }
-  return true;
+}
+
+function isCallableV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
+}
+
+function isCallableV6(address: ipaddr.IPv6): boolean {
+  // An IPv4-mapped address is how an IPv6 socket reaches that very IPv4 address: judge that one.
+  if (address.isIPv4MappedAddress()) return isCallableV4(lastFourBytes(address));
+  // Behind DNS64/NAT64 every public name resolves into 64:ff9b::/96, so refusing the prefix would
+  // cut an IPv6-only server off from all providers; the gateway goes to the embedded IPv4 address.
+  if (address.match(NAT64_WELL_KNOWN)) return isCallableV4(lastFourBytes(address));
+  // Every other form that carries IPv4 is refused whole: IPv4-compatible `::a.b.c.d` (deprecated,
+  // and left as `unicast` by ipaddr.js) and IPv4-translated sit outside 2000::/3; 6to4, Teredo
+  // and local-use NAT64 (64:ff9b:1::/48) are special ranges, and which IPv4 host they end up at
+  // depends on relays and gateways the server cannot see, so the embedded address proves nothing.
+  // Only 2000::/3 is handed out as global unicast; the rest of the space is reserved or special.
+  const globalUnicast = (address.parts[0]! & 0xe000) === 0x2000;
+  return globalUnicast && address.range() === 'unicast';
+}
+
+function lastFourBytes(address: ipaddr.IPv6): ipaddr.IPv4 {
+  return new ipaddr.IPv4(address.toByteArray().slice(12));
 }
 
 function hostOf(url: URL): string {

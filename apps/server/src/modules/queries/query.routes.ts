@@ -1,9 +1,10 @@
-import { QueryCancel, QuerySubmit } from '@caravanserai/api';
+import { formatStreamEvent, QueryCancel, type QueryStreamEvent, QuerySubmit } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import { AI_FAILED } from './query-errors.js';
 
 export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,24 +34,27 @@ export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promis
       'x-accel-buffering': 'no',
     });
     reply.hijack();
-    const send = (event: string, data: unknown) => {
-      if (!res.destroyed && !res.writableEnded)
-        res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = (event: QueryStreamEvent) => {
+      if (!res.destroyed && !res.writableEnded) res.write(formatStreamEvent(event));
     };
-    send('query', { qid: prepared.qid, index: prepared.queryIndex });
+    send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex } });
     try {
       // Read to the end even if the client has gone: the answer is stored either way.
       for await (const event of ctx.queries.stream(prepared)) {
-        if (event.type === 'delta') send('delta', { text: event.text });
-        else if (event.type === 'done') send('done', event.data);
-        else if (event.type === 'cancelled') send('cancelled', { detail: event.detail });
-        else send('error', { detail: event.detail, reason: event.reason });
+        if (event.type === 'delta') send({ event: 'delta', data: { text: event.text } });
+        else if (event.type === 'done') send({ event: 'done', data: event.data });
+        else if (event.type === 'cancelled') send({ event: 'cancelled', data: { detail: event.detail } });
+        else
+          send({
+            event: 'error',
+            data: { detail: event.detail, reason: event.reason, code: 'provider_error' },
+          });
       }
     } catch (error) {
       // Storing the answer can still fail (the logbook was salted or deleted meanwhile).
       request.log.warn({ err: error }, 'streamed query ended with an error');
-      const detail = error instanceof HttpError ? error.message : 'Error fetching response from AI.';
-      send('error', { detail: 'Error fetching response from AI.', reason: detail });
+      const reason = error instanceof HttpError ? error.message : AI_FAILED;
+      send({ event: 'error', data: { detail: AI_FAILED, reason, code: 'provider_error' } });
     } finally {
       if (!res.writableEnded) res.end();
     }

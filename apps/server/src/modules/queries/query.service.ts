@@ -1,48 +1,30 @@
-import type { QueryResult, QuerySubmit, TokenUsage } from '@caravanserai/api';
-import { buildMessages, type ChatMessage, contextText, newQid } from '@caravanserai/logbook';
-import { generateText, type LanguageModel, streamText } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { QueryResult, QuerySubmit } from '@caravanserai/api';
+import { newQid } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/database.js';
-import { Conflict, fieldError, HttpError } from '../../errors.js';
+import { Conflict, fieldError } from '../../errors.js';
+import { bool } from '../../lib/ids.js';
+import { streamAnswer } from '../../providers/answer-stream.js';
+import { LanguageModels } from '../../providers/language-models.js';
 import { parseOriginLoc } from '../../providers/registry.js';
-import { type EntriesRepository, toEntry } from '../logbooks/entries.repository.js';
+import { answerTooLarge } from '../../providers/response-limit.js';
+import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
 import type { LogbookAccess } from '../logbooks/logbook-access.js';
-import type { Outcome, UsageService } from '../usage/usage.service.js';
-import type { CallableWell, WellsService } from '../wells/wells.service.js';
-import { providerReason } from './provider-error.js';
+import type { WellsService } from '../wells/wells.service.js';
+import { AnswerBuffer } from './answer-buffer.js';
+import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
+import { ProviderCalls } from './provider-calls.js';
+import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
+import type { QueryPrompts } from './query-prompt.js';
 
 type Input = z.output<typeof QuerySubmit>;
 
-export const AI_FAILED = 'Error fetching response from AI.';
-
-/** 502 with the spec's message, and the provider's own reason in a field of its own. */
-export class QueryFailed extends HttpError {
-  constructor(readonly reason: string) {
-    super(502, 'provider_error', AI_FAILED);
-  }
-  override body() {
-    return { detail: AI_FAILED, reason: this.reason, code: this.code };
-  }
-}
-
-/** A query ready to send: its entry is stored, its messages built, its well's model at hand. */
-export interface PreparedQuery {
-  user: UserRow;
-  logid: string;
-  qid: string;
+/** A query ready to send: its entry is stored, its prompt built, its well's model at hand. */
+export interface PreparedQuery extends Omit<AnsweredQuery, 'started' | 'streamed'> {
   queryIndex: number;
-  well: CallableWell;
-  provider: string;
-  model: string;
-  languageModel: LanguageModel;
-  prompt: Prompt;
-}
-
-/** What the model is sent: one system text (if any) and the conversation. */
-export interface Prompt {
-  system?: string;
-  messages: { role: 'user' | 'assistant'; content: string }[];
+  languageModel: LanguageModelV3;
 }
 
 export type StreamEvent =
@@ -51,27 +33,29 @@ export type StreamEvent =
   | { type: 'error'; detail: string; reason: string }
   | { type: 'cancelled'; detail: string };
 
-export const CANCELLED = 'Query cancelled.';
-
 export interface QueryServiceOptions {
   timeoutMs: number;
+  /** The longest answer stored; the provider's stream is not read past it. */
+  maxAnswerChars: number;
   fetch: typeof fetch;
 }
 
 /**
  * Query submit: store the query (once per qid), ask the well, store the answer as a gen entry and
- * record usage. A failure keeps the query entry and stores no answer.
+ * record usage. A failure keeps the query entry and stores no answer. The plain route is the
+ * streaming one read to its end: both read the provider's answer as a stream, up to the cap.
  */
 export class QueryService {
-  /** Provider calls in flight in this process, by logid/qid, so their owner can stop them. */
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly calls = new ProviderCalls();
+  private readonly models = new LanguageModels();
 
   constructor(
     private readonly access: LogbookAccess,
     private readonly entries: EntriesRepository,
     private readonly writes: EntriesService,
     private readonly wells: WellsService,
-    private readonly usage: UsageService,
+    private readonly prompts: QueryPrompts,
+    private readonly recorder: AnswerRecorder,
     private readonly options: QueryServiceOptions,
   ) {}
 
@@ -86,98 +70,66 @@ export class QueryService {
     if (!origin) throw fieldError('wellid', `The well's provider "${well.row.origin_loc}" is not supported.`);
 
     const qid = input.qid ?? newQid();
-    const existing = (await this.entries.withQid(input.logid, qid)).find((e) => e.tag === 'query');
+    // Only a qid the caller chose can name a stored query: asking it again (a retry, a new
+    // answer, an edited question) sends the query as it is stored now.
+    const existing =
+      input.qid === undefined
+        ? undefined
+        : (await this.entries.withQid(input.logid, qid)).find((e) => e.tag === 'query');
+    const question = existing?.content ?? input.prompt;
     const queryIndex =
       existing?.position ??
-      (await this.writes.append(user, input.logid, [{ tag: 'query', attrs: { qid }, content: input.prompt }]))
-        .index;
+      (await this.writes.append(input.logid, [{ tag: 'query', attrs: { qid }, content: question }])).index;
 
-    const prompt = splitSystem(await this.messagesFor(input, qid));
-    const languageModel = origin.family.create({
-      apiKey: well.apiKey,
-      baseURL: well.row.model_url,
-      model: origin.model,
-      fetch: this.options.fetch,
-    });
     return {
-      user,
+      userId: user.id,
       logid: input.logid,
       qid,
-      queryIndex,
-      well,
+      wellid: well.row.wellid,
       provider: origin.family.id,
       model: origin.model,
-      languageModel,
-      prompt,
+      apiKey: well.apiKey,
+      prompt: await this.prompts.build(input, bool(logbook.memory), qid, question),
+      queryIndex,
+      languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
     };
-  }
-
-  /** Memory on: the stored conversation. Off: the context (given, or the log's context entries) and the prompt. */
-  private async messagesFor(input: Input, qid: string): Promise<ChatMessage[]> {
-    if (input.memory) {
-      const entries = (await this.entries.list(input.logid)).map(toEntry);
-      return buildMessages({ entries, prompt: input.prompt, context: input.context, memory: true, qid });
-    }
-    const context =
-      input.context ?? contextText((await this.entries.byTag(input.logid, 'context')).map(toEntry));
-    return buildMessages({ entries: [], prompt: input.prompt, context, memory: false, qid });
   }
 
   async submit(user: UserRow, input: Input): Promise<QueryResult> {
     const q = await this.prepare(user, input);
-    const started = performance.now();
-    let text: string;
-    let usage: TokenUsage;
-    const call = this.begin(q);
-    try {
-      const result = await generateText({
-        model: q.languageModel,
-        ...q.prompt,
-        maxRetries: 0,
-        abortSignal: call.signal,
-      });
-      text = result.text;
-      usage = tokens(result.usage);
-    } catch (error) {
-      if (call.cancelled()) {
-        await this.record(q, 'cancelled', NO_TOKENS, started, false);
-        throw Conflict(CANCELLED, 'cancelled');
-      }
-      throw await this.failed(q, error, started, false);
-    } finally {
-      call.end();
+    for await (const event of this.stream(q, false)) {
+      if (event.type === 'done') return { modified_status: true, data: event.data };
+      if (event.type === 'cancelled') throw Conflict(CANCELLED, 'cancelled');
+      if (event.type === 'error') throw new QueryFailed(event.reason);
     }
-    return { modified_status: true, data: await this.answered(q, text, usage, started, false) };
+    throw new Error('The answer stream ended without an outcome.');
   }
 
   /**
-   * The streaming twin: yields text deltas as they arrive, then `done` with the stored entry, or
-   * `error`. The caller may stop listening; the answer is still read to its end and stored.
+   * Yields text deltas as they arrive, then `done` with the stored entry, `error` or `cancelled`.
+   * The caller may stop listening; the answer is still read to its end (or its cap) and stored.
+   * Stopped by its owner, what arrived is stored as the answer, marked as stopped.
    */
-  async *stream(q: PreparedQuery): AsyncGenerator<StreamEvent> {
-    const started = performance.now();
-    let text = '';
-    let usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+  async *stream(q: PreparedQuery, streamed = true): AsyncGenerator<StreamEvent> {
+    const answered: AnsweredQuery = { ...q, started: performance.now(), streamed };
+    const answer = new AnswerBuffer(this.options.maxAnswerChars);
+    const reported: ReadAnswer['reported'] = {};
     let failure: unknown;
-    const call = this.begin(q);
-    const result = streamText({
-      model: q.languageModel,
-      ...q.prompt,
-      maxRetries: 0,
-      abortSignal: call.signal,
-      onError: () => {},
-    });
+    const call = this.calls.begin(q.logid, q.qid, this.options.timeoutMs);
     try {
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          yield { type: 'delta', text: part.text };
+      for await (const part of streamAnswer(q.languageModel, q.prompt, call.signal)) {
+        if (part.type === 'text') {
+          const text = answer.push(part.text);
+          if (text) yield { type: 'delta', text };
+          if (answer.full) {
+            call.cut();
+            break;
+          }
         } else if (part.type === 'error') {
           failure = part.error;
-        } else if (part.type === 'abort') {
-          failure = new DOMException(part.reason ?? 'aborted', 'TimeoutError');
-        } else if (part.type === 'finish') {
-          usage = tokens(part.totalUsage);
+        } else {
+          reported.input = part.tokens.input;
+          reported.output = part.tokens.output;
         }
       }
     } catch (error) {
@@ -185,104 +137,34 @@ export class QueryService {
     } finally {
       call.end();
     }
-    if (call.cancelled()) {
-      await this.record(q, 'cancelled', NO_TOKENS, started, true);
+    const text = answer.finish();
+    const ending = endingOf(call.cancelled(), answer.full, failure, text);
+    if (ending === null && call.cancelled()) {
+      await this.recorder.cancelled(answered);
       yield { type: 'cancelled', detail: CANCELLED };
-      return;
-    }
-    if (failure !== undefined) {
-      const error = await this.failed(q, failure, started, true);
+    } else if (ending === null) {
+      const error = await this.recorder.failed(answered, failure);
       yield { type: 'error', detail: AI_FAILED, reason: error.reason };
-      return;
+    } else {
+      yield { type: 'done', data: await this.recorder.stored(answered, { text, ending, reported }) };
     }
-    yield { type: 'done', data: await this.answered(q, text, usage, started, true) };
   }
 
   /**
-   * Stops a query in flight (the Scribe's stop button): nothing is stored for it, and the query
-   * entry stays. Only this server process knows the call, so another replica's call runs on.
+   * Stops a query in flight (the Scribe's stop button): the text that arrived is stored as the
+   * answer, marked as stopped; the query entry stays either way.
    */
   async cancel(user: UserRow, logid: string, qid: string): Promise<{ cancelled: boolean }> {
     await this.access.writable(user, logid);
-    const controller = this.inflight.get(`${logid}/${qid}`);
-    controller?.abort();
-    return { cancelled: controller !== undefined };
-  }
-
-  /** The signal a provider call runs under: the time limit, or a cancel by the logbook's owner. */
-  private begin(q: PreparedQuery) {
-    const key = `${q.logid}/${q.qid}`;
-    const controller = new AbortController();
-    this.inflight.get(key)?.abort();
-    this.inflight.set(key, controller);
-    return {
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(this.options.timeoutMs)]),
-      cancelled: () => controller.signal.aborted,
-      end: () => {
-        if (this.inflight.get(key) === controller) this.inflight.delete(key);
-      },
-    };
-  }
-
-  private async answered(
-    q: PreparedQuery,
-    text: string,
-    usage: TokenUsage,
-    started: number,
-    streamed: boolean,
-  ) {
-    const attrs = { qid: q.qid };
-    // The provider has answered (and billed): record it even if storing the answer then fails.
-    await this.record(q, 'ok', usage, started, streamed);
-    const stored = await this.writes.append(q.user, q.logid, [{ tag: 'gen', attrs, content: text }]);
-    return {
-      gen: text,
-      qid: q.qid,
-      entry: { tag: 'gen' as const, attrs, content: text, index: stored.index },
-      usage,
-      version: stored.version,
-    };
-  }
-
-  private async failed(
-    q: PreparedQuery,
-    error: unknown,
-    started: number,
-    streamed: boolean,
-  ): Promise<QueryFailed> {
-    const { reason, timedOut } = providerReason(error, q.well.apiKey, this.options.timeoutMs);
-    await this.record(q, timedOut ? 'timeout' : 'error', NO_TOKENS, started, streamed);
-    return new QueryFailed(reason);
-  }
-
-  private record(q: PreparedQuery, outcome: Outcome, usage: TokenUsage, started: number, streamed: boolean) {
-    return this.usage.record({
-      userId: q.user.id,
-      wellid: q.well.row.wellid,
-      logid: q.logid,
-      provider: q.provider,
-      model: q.model,
-      inputTokens: usage.input_tokens,
-      outputTokens: usage.output_tokens,
-      latencyMs: performance.now() - started,
-      outcome,
-      streamed,
-    });
+    return { cancelled: this.calls.stop(logid, qid) };
   }
 }
 
-/**
- * Every provider takes its instructions as one system text before the conversation (Gemini refuses
- * any other place), so context entries added mid-conversation join it there, in their order.
- */
-export function splitSystem(messages: readonly ChatMessage[]): Prompt {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
-  const conversation = messages.filter((m) => m.role !== 'system') as Prompt['messages'];
-  return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: conversation };
-}
-
-const NO_TOKENS: TokenUsage = { input_tokens: 0, output_tokens: 0 };
-
-function tokens(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): TokenUsage {
-  return { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0 };
+/** How reading ended, or null when there is no answer to store (a failure, or a stop before any text). */
+function endingOf(stopped: boolean, full: boolean, failure: unknown, text: string): Ending | null {
+  if (stopped) return text === '' ? null : 'stopped';
+  if (full) return 'cut';
+  // Past the byte limit with text in hand: as good as reaching the cap.
+  if (failure !== undefined) return answerTooLarge(failure) !== undefined && text !== '' ? 'cut' : null;
+  return 'complete';
 }

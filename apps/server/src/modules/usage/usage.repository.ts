@@ -6,14 +6,14 @@ export const DAY_MS = 86_400_000;
 export class UsageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewUsage): Promise<void> {
-    await this.db.insertInto('usage').values(row).execute();
+  async insert(row: NewUsage, db: Kysely<Database> = this.db): Promise<void> {
+    await db.insertInto('usage').values(row).execute();
   }
 
   private totals() {
     return [
       sql<number>`count(*)`.as('queries'),
-      sql<number>`sum(case when outcome = 'ok' then 0 else 1 end)`.as('failed'),
+      sql<number>`sum(case when outcome in ('ok', 'truncated', 'stopped') then 0 else 1 end)`.as('failed'),
       sql<number>`coalesce(sum(input_tokens), 0)`.as('input_tokens'),
       sql<number>`coalesce(sum(output_tokens), 0)`.as('output_tokens'),
     ] as const;

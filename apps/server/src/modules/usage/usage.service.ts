@@ -1,9 +1,14 @@
 import type { UsageSummary } from '@caravanserai/api';
-import type { NewUsage, UserRow } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, NewUsage, UserRow } from '../../db/database.js';
 import { newId, now } from '../../lib/ids.js';
 import { DAY_MS, type UsageRepository } from './usage.repository.js';
 
-export type Outcome = 'ok' | 'error' | 'timeout' | 'cancelled';
+/**
+ * `truncated`: answered, but cut at the answer cap; `stopped`: its owner stopped it part-way and
+ * what arrived was kept. Both count as answered, not as failed (see ANSWERED_OUTCOMES).
+ */
+export type Outcome = 'ok' | 'truncated' | 'stopped' | 'error' | 'timeout' | 'cancelled';
 
 export interface UsageRecord {
   userId: number;
@@ -13,6 +18,8 @@ export interface UsageRecord {
   model: string;
   inputTokens: number;
   outputTokens: number;
+  /** The counts are estimates: the provider reported none. */
+  estimated: boolean;
   latencyMs: number;
   outcome: Outcome;
   streamed: boolean;
@@ -38,7 +45,8 @@ function counts(row: Counts) {
 export class UsageService {
   constructor(private readonly usage: UsageRepository) {}
 
-  async record(r: UsageRecord): Promise<void> {
+  /** Records one query's use; inside the caller's transaction when given one. */
+  async record(r: UsageRecord, trx?: Kysely<Database>): Promise<void> {
     const row: NewUsage = {
       id: newId(16),
       user_id: r.userId,
@@ -51,9 +59,10 @@ export class UsageService {
       latency_ms: Math.round(r.latencyMs),
       outcome: r.outcome,
       streamed: r.streamed ? 1 : 0,
+      estimated: r.estimated ? 1 : 0,
       created_at: now(),
     };
-    await this.usage.insert(row);
+    await this.usage.insert(row, trx);
   }
 
   /** The caller's own usage over the last `days` days, by UTC day, by well and by model. */

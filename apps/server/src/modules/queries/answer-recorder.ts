@@ -1,0 +1,133 @@
+import type { QueryResult, TokenUsage } from '@caravanserai/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Prompt } from '../../providers/answer-stream.js';
+import type { EntriesService } from '../logbooks/entries.service.js';
+import type { TokenEstimator } from '../usage/token-estimate.js';
+import type { Outcome, UsageService } from '../usage/usage.service.js';
+import { providerReason } from './provider-error.js';
+import { QueryFailed } from './query-errors.js';
+import { promptTexts } from './query-prompt.js';
+
+/** The query an answer belongs to, as far as storing it and its usage goes. */
+export interface AnsweredQuery {
+  userId: number;
+  logid: string;
+  qid: string;
+  wellid: string;
+  provider: string;
+  model: string;
+  apiKey: string;
+  prompt: Prompt;
+  started: number;
+  streamed: boolean;
+}
+
+/** How reading an answer ended: in full, cut at the cap, or stopped by its owner part-way. */
+export type Ending = 'complete' | 'cut' | 'stopped';
+
+export interface ReadAnswer {
+  text: string;
+  ending: Ending;
+  /** What the provider reported; undefined where it reported nothing (or had not yet). */
+  reported: { input?: number | undefined; output?: number | undefined };
+}
+
+/** A stored answer's mark that the server stopped reading it at the cap. */
+export function cutMark(maxChars: number): string {
+  return `\n\n[Answer cut here: it passed this server's limit of ${maxChars.toLocaleString('en-US')} characters.]`;
+}
+
+const OUTCOME: Record<Ending, Outcome> = { complete: 'ok', cut: 'truncated', stopped: 'stopped' };
+const NO_TOKENS: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+
+/**
+ * Stores what a provider answered and records the use: the gen entry carries the model, its token
+ * counts and how it ended (cut, stopped) as attributes, and its usage row goes in the same commit.
+ */
+export class AnswerRecorder {
+  constructor(
+    private readonly writes: EntriesService,
+    private readonly usage: UsageService,
+    private readonly estimator: TokenEstimator,
+    private readonly options: { maxAnswerChars: number; timeoutMs: number },
+  ) {}
+
+  async stored(q: AnsweredQuery, read: ReadAnswer): Promise<QueryResult['data']> {
+    const usage = await this.tokens(q, read);
+    const attrs: Record<string, string> = {
+      qid: q.qid,
+      model: `${q.provider}/${q.model}`,
+      input_tokens: String(usage.input_tokens),
+      output_tokens: String(usage.output_tokens),
+    };
+    if (usage.estimated) attrs.tokens_estimated = 'true';
+    if (read.ending === 'cut') attrs.truncated = 'true';
+    if (read.ending === 'stopped') attrs.stopped = 'true';
+    const content = read.ending === 'cut' ? read.text + cutMark(this.options.maxAnswerChars) : read.text;
+    const outcome = OUTCOME[read.ending];
+    let stored: { index: number; version: number };
+    try {
+      stored = await this.writes.append(q.logid, [{ tag: 'gen', attrs, content }], (trx) =>
+        this.record(q, outcome, usage, trx),
+      );
+    } catch (error) {
+      // The provider has answered (and billed): the use is recorded even if the answer cannot be
+      // stored (the logbook was salted or deleted meanwhile).
+      await this.record(q, outcome, usage);
+      throw error;
+    }
+    return {
+      gen: content,
+      qid: q.qid,
+      entry: { tag: 'gen', attrs, content, index: stored.index },
+      usage,
+      version: stored.version,
+    };
+  }
+
+  async failed(q: AnsweredQuery, error: unknown): Promise<QueryFailed> {
+    const { reason, timedOut } = providerReason(error, q.apiKey, this.options.timeoutMs);
+    await this.record(q, timedOut ? 'timeout' : 'error', NO_TOKENS);
+    return new QueryFailed(reason);
+  }
+
+  /** Stopped before any text arrived: nothing is stored, the stop is recorded. */
+  async cancelled(q: AnsweredQuery): Promise<void> {
+    await this.record(q, 'cancelled', NO_TOKENS);
+  }
+
+  /**
+   * The provider's counts, or estimates where it gave none: providers report usage at the end of
+   * an answer, so a cut or stopped one has none, and some servers never report it.
+   */
+  private async tokens(q: AnsweredQuery, read: ReadAnswer): Promise<TokenUsage> {
+    const { input, output } = read.reported;
+    const missingOutput = output === undefined || (output === 0 && read.text !== '');
+    if (input !== undefined && !missingOutput) return { input_tokens: input, output_tokens: output };
+    const [inputTokens, outputTokens] = await Promise.all([
+      input ?? this.estimator.prompt(promptTexts(q.prompt)),
+      missingOutput ? this.estimator.answer(read.text) : output,
+    ]);
+    return { input_tokens: inputTokens, output_tokens: outputTokens, estimated: true };
+  }
+
+  private record(q: AnsweredQuery, outcome: Outcome, usage: TokenUsage, trx?: Kysely<Database>) {
+    return this.usage.record(
+      {
+        userId: q.userId,
+        wellid: q.wellid,
+        logid: q.logid,
+        provider: q.provider,
+        model: q.model,
+        inputTokens: usage.input_tokens,
+        outputTokens: usage.output_tokens,
+        estimated: usage.estimated === true,
+        latencyMs: performance.now() - q.started,
+        outcome,
+        streamed: q.streamed,
+      },
+      trx,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+
+/** What the model is sent: one system text (if any) and the conversation. */
+export interface Prompt {
+  system?: string;
+  messages: { role: 'user' | 'assistant'; content: string }[];
+}
+
+/** Token counts as the provider reported them; undefined where it reported none. */
+export interface Tokens {
+  input: number | undefined;
+  output: number | undefined;
+}
+
+/** What a provider's answer amounts to, piece by piece. */
+export type AnswerPart =
+  | { type: 'text'; text: string }
+  | { type: 'usage'; tokens: Tokens }
+  | { type: 'error'; error: unknown };
+
+function toProviderPrompt({ system, messages }: Prompt): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = system === undefined ? [] : [{ role: 'system', content: system }];
+  for (const { role, content } of messages) prompt.push({ role, content: [{ type: 'text', text: content }] });
+  return prompt;
+}
+
+/**
+ * Streams an answer straight from the provider's model (the SDK's provider interface). A query is
+ * plain text in, plain text out: the SDK's generic `streamText` layer (tools, steps, retries,
+ * output parsing) would only add a few milliseconds of stream plumbing to every query.
+ */
+export async function* streamAnswer(
+  model: LanguageModelV3,
+  prompt: Prompt,
+  abortSignal: AbortSignal,
+): AsyncGenerator<AnswerPart> {
+  const { stream } = await model.doStream({ prompt: toProviderPrompt(prompt), abortSignal });
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      const part = toAnswerPart(value);
+      if (part) yield part;
+    }
+  } finally {
+    // Stopping early (the cap, an error) must let go of the provider's response.
+    reader.cancel().catch(() => {});
+  }
+}
+
+function toAnswerPart(part: LanguageModelV3StreamPart): AnswerPart | null {
+  switch (part.type) {
+    case 'text-delta':
+      return { type: 'text', text: part.delta };
+    case 'finish':
+      return {
+        type: 'usage',
+        tokens: { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total },
+      };
+    case 'error':
+      return { type: 'error', error: part.error };
+    default:
+      return null;
+  }
+}
