@@ -1,5 +1,6 @@
 import type { Well } from '@caravanserai/api';
 import { iso } from '../../lib/ids.js';
+import { shownHint } from '../../lib/secret-box.js';
 import type { WellWithOwner } from './wells.repository.js';
 
 export function toWell(row: WellWithOwner): Well {
@@ -12,7 +13,7 @@ export function toWell(row: WellWithOwner): Well {
     origin_loc: row.origin_loc,
     provider: row.origin_loc.slice(0, slash),
     model: row.origin_loc.slice(slash + 1),
-    AUTH_MODEL_KEY: row.key_hint,
+    AUTH_MODEL_KEY: shownHint(row.key_hint),
     created: iso(row.created_at),
     modified: iso(row.modified_at),
   };

@@ -1,11 +1,11 @@
-import { WellCreate, WellUpdate } from '@caravanserai/api';
+import { Id, WellCreate, WellTest, WellUpdate } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 
-const WellParams = z.object({ wellid: z.string().max(64) });
+const WellParams = z.object({ wellid: Id });
 
 export async function wellRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,6 +16,10 @@ export async function wellRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const well = await ctx.wells.create(requireUser(request), request.body);
     return reply.status(201).send(well);
   });
+
+  r.post('/journals/wells/test/', { ...signedIn, schema: { body: WellTest } }, async (request) =>
+    ctx.wellChecks.test(requireUser(request), request.body),
+  );
 
   r.get('/journals/wells/:wellid/', { ...signedIn, schema: { params: WellParams } }, async (request) =>
     ctx.wells.detail(requireUser(request), request.params.wellid),

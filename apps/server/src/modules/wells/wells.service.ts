@@ -1,20 +1,28 @@
-import type { Well, WellCreate, WellDetail, WellList, WellUpdate } from '@caravanserai/api';
+import type { Well, WellCreate, WellDetail, WellList, WellTest, WellUpdate } from '@caravanserai/api';
 import type { z } from 'zod';
 import type { UserRow, WellRow } from '../../db/database.js';
 import { Conflict, fieldError, NotFound, ValidationFailed } from '../../errors.js';
 import { newId, now } from '../../lib/ids.js';
-import { maskKey, type SecretBox } from '../../lib/secret-box.js';
-import { ORIGIN_LOC_CHOICES, parseOriginLoc } from '../../providers/registry.js';
+import { maskKey, type SecretBox, shownHint } from '../../lib/secret-box.js';
+import { ORIGIN_LOC_CHOICES, type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { checkModelUrl } from '../../providers/url-guard.js';
 import { toWell } from './wells.mapper.js';
 import type { WellsRepository, WellWithOwner } from './wells.repository.js';
 
 type CreateInput = z.output<typeof WellCreate>;
 type UpdateInput = z.output<typeof WellUpdate>;
+type TestInput = z.output<typeof WellTest>;
 
 /** A well and the decrypted key, for the code that calls its provider. Never serialised. */
 export interface CallableWell {
   row: WellRow;
+  apiKey: string;
+}
+
+/** What a well with the form's values would call. Never serialised: it holds the key. */
+export interface WellTarget {
+  origin: Origin;
+  baseURL: string;
   apiKey: string;
 }
 
@@ -64,7 +72,7 @@ export class WellsService {
       patch.model_url = await this.resolveModelUrl(originLoc, input.model_url ?? current.model_url, current);
     }
     // The manage form sends back the masked key it was shown: that means "keep the stored key".
-    if (input.AUTH_MODEL_KEY !== undefined && input.AUTH_MODEL_KEY !== current.key_hint) {
+    if (input.AUTH_MODEL_KEY !== undefined && input.AUTH_MODEL_KEY !== shownHint(current.key_hint)) {
       patch.key_ciphertext = this.box.seal(input.AUTH_MODEL_KEY);
       patch.key_hint = maskKey(input.AUTH_MODEL_KEY);
     }
@@ -93,10 +101,32 @@ export class WellsService {
     return { row, apiKey: this.box.open(row.key_ciphertext) };
   }
 
+  /**
+   * What a well saved with these values would call, under the same rules as saving. With the
+   * caller's wellid, an address left out and the masked key mean the stored ones, as in an update.
+   */
+  async target(user: UserRow, input: TestInput): Promise<WellTarget> {
+    const saved = input.wellid === undefined ? undefined : await this.callable(user, input.wellid);
+    const origin = this.originOf(input.origin_loc);
+    const baseURL = await this.resolveModelUrl(
+      input.origin_loc,
+      input.model_url ?? saved?.row.model_url,
+      saved?.row,
+    );
+    const keepsKey = saved !== undefined && input.AUTH_MODEL_KEY === shownHint(saved.row.key_hint);
+    return { origin, baseURL, apiKey: keepsKey ? saved.apiKey : input.AUTH_MODEL_KEY };
+  }
+
   private async own(user: UserRow, wellid: string): Promise<WellWithOwner> {
     const well = await this.wells.findWithOwner(wellid);
     if (!well || well.owner_id !== user.id) throw NotFound('Well not found.');
     return well;
+  }
+
+  private originOf(originLoc: string): Origin {
+    const origin = parseOriginLoc(originLoc);
+    if (!origin) throw fieldError('origin_loc', `"${originLoc}" is not a valid choice.`);
+    return origin;
   }
 
   /**
@@ -108,8 +138,7 @@ export class WellsService {
     given: string | undefined,
     current?: WellRow,
   ): Promise<string> {
-    const origin = parseOriginLoc(originLoc);
-    if (!origin) throw fieldError('origin_loc', `"${originLoc}" is not a valid choice.`);
+    const origin = this.originOf(originLoc);
     let url = given?.trim().replace(/\/+$/, '') ?? '';
     // The previous provider's default address, kept by a form, means "the default" for the new one.
     if (current && url === parseOriginLoc(current.origin_loc)?.family.defaultBaseUrl) url = '';
