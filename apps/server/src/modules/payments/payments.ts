@@ -1,0 +1,42 @@
+import type { Config } from '../../config.js';
+import type { UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { CardsService } from './cards.service.js';
+import { Customers } from './customers.js';
+import { SubscriptionMirror } from './mirror.js';
+import { PaymentAccess } from './payment-access.js';
+import { PriceBook } from './price-book.js';
+import { StripeGateway } from './stripe-gateway.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+import { UserLock } from './user-lock.js';
+import { WebhookService } from './webhook.service.js';
+
+/** Payments as the routes see them; absent (null) while payments are off. */
+export interface Payments {
+  /** The user's Stripe customer, made on first use (`POST /payments/customer/create/`). */
+  createCustomer(user: UserRow, username: string): Promise<{ customer_id: string }>;
+  cards: CardsService;
+  subscriptions: SubscriptionsService;
+  webhooks: WebhookService;
+}
+
+export function createPayments(config: Config, db: Db): Payments | null {
+  if (!config.paymentsEnabled || !config.stripe) return null;
+  const gateway = new StripeGateway(config.stripe);
+  const repo = new SubscriptionsRepository(db.kysely);
+  const prices = new PriceBook(config.stripe.prices);
+  const mirror = new SubscriptionMirror(db, repo, prices);
+  const access = new PaymentAccess(repo, gateway, mirror);
+  const customers = new Customers(repo, gateway);
+  const lock = new UserLock();
+  return {
+    async createCustomer(user, username) {
+      access.ownUsername(user, username);
+      return { customer_id: await lock.run(user.id, () => customers.ensure(user)) };
+    },
+    cards: new CardsService(gateway, customers, access, lock),
+    subscriptions: new SubscriptionsService(gateway, repo, mirror, access, prices, lock),
+    webhooks: new WebhookService(gateway, repo, mirror, lock),
+  };
+}
