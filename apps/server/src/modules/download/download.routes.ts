@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { HttpError, NotFound } from '../../errors.js';
 import { signedIn } from '../../plugins/auth.js';
+import { publicOrigin } from './public-origin.js';
 import { isPackageFile, terminalPackage } from './terminal-package.js';
-
-/** The origin clients reach this server at: PUBLIC_ORIGIN when set (behind a proxy), else the request's. */
-function publicOrigin(request: FastifyRequest, configured: string | null): string {
-  return configured ?? `${request.protocol}://${request.host}`;
-}
 
 export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  if (ctx.config.trustProxy > 0 && !ctx.config.publicOrigin)
+    app.log.warn(
+      "TRUST_PROXY is set but PUBLIC_ORIGIN is not: terminal packages will name this server's own address",
+    );
   r.get(
     '/download/:filename/',
     { ...signedIn, schema: { params: z.object({ filename: z.string().max(64) }) } },
@@ -37,7 +37,7 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
           terminalPackage(
             filename,
             ctx.config.cliBundle,
-            publicOrigin(request, ctx.config.publicOrigin),
+            publicOrigin(request, ctx.config),
             ctx.config.apiPrefix,
           ),
         );

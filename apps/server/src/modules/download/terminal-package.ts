@@ -27,7 +27,8 @@ Work on your logbooks from a terminal. Needs Node.js 20.19 or newer.
 
     ./mapper login      # sign in to ${origin} (the token is kept in your config folder, readable only by you)
     ./mapper            # open the terminal; type \`help\` for the commands
-    echo "ls" | ./mapper   # or script it: one command per line
+    echo "ls" | ./mapper   # or script it: one command per line; exits 1 if any command failed
+    ./mapper --version  # the version of this package
 
 On Windows use \`mapper.cmd\`. The server this package came from is written in \`config.json\`;
 \`--server URL\` or the \`CARAVANSERAI_SERVER\` variable points it elsewhere.

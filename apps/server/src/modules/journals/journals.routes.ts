@@ -1,11 +1,11 @@
-import { JournalWrite } from '@caravanserai/api';
+import { Id, JournalWrite } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 
-const JidParams = z.object({ jid: z.string().max(64) });
+const JidParams = z.object({ jid: Id });
 
 export async function journalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

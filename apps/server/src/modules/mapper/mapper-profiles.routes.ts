@@ -1,4 +1,4 @@
-import { MapperProfileCreate, MapperProfileUpdate } from '@caravanserai/api';
+import { Id, MapperProfileCreate, MapperProfileUpdate } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export async function mapperProfileRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  const params = z.object({ id: z.string().max(64) });
+  const params = z.object({ id: Id });
   for (const method of ['put', 'patch'] as const) {
     r[method](
       '/mapper/mapper-profile/:id/',

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@caravanserai/api';
+import { type PublicProfile, UsernameInPath } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,22 +7,18 @@ import { NotFound } from '../../errors.js';
 
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/u/:username/',
-    { schema: { params: z.object({ username: z.string().max(150) }) } },
-    async (request) => {
-      const user = await ctx.users.findByUsername(request.params.username);
-      if (!user) throw NotFound('User not found.');
-      const isSelf = request.user?.id === user.id;
-      const profile: PublicProfile = {
-        username: user.username,
-        role: user.role || 'Pilgrim',
-        location: user.location,
-        // anon_view is false only when the viewer is that user: it gates the owner's controls.
-        anon_view: !isSelf,
-      };
-      if (isSelf) profile.stripe_customer_id = user.stripe_customer_id;
-      return profile;
-    },
-  );
+  r.get('/u/:username/', { schema: { params: z.object({ username: UsernameInPath }) } }, async (request) => {
+    const user = await ctx.users.findByUsername(request.params.username);
+    if (!user) throw NotFound('User not found.');
+    const isSelf = request.user?.id === user.id;
+    const profile: PublicProfile = {
+      username: user.username,
+      role: user.role || 'Pilgrim',
+      location: user.location,
+      // anon_view is false only when the viewer is that user: it gates the owner's controls.
+      anon_view: !isSelf,
+    };
+    if (isSelf) profile.stripe_customer_id = user.stripe_customer_id;
+    return profile;
+  });
 }
