@@ -67,7 +67,7 @@ describe('registration', () => {
     const body = await expectStatus(
       t.server
         .client()
-        .auth.register({ username: uniqueName(), password1: '4815162342', password2: '4815162342' }),
+        .auth.register({ username: uniqueName(), password1: '9073518264', password2: '9073518264' }),
       400,
     );
     expect(body.password1).toEqual(['This password is entirely numeric.']);

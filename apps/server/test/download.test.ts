@@ -1,15 +1,45 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
-import { startServer, useServer } from './helper.js';
+import { startServer, type TestServer, useServer } from './helper.js';
 
 const BUNDLE = '#!/usr/bin/env node\nconsole.log("mapper");\n';
 const dir = mkdtempSync(join(tmpdir(), 'caravanserai-download-'));
 writeFileSync(join(dir, 'mapper.mjs'), BUNDLE);
 const t = useServer({ users: ['alice'], overrides: { cliBundle: join(dir, 'mapper.mjs') } });
+
+/** The package's config.json and README as fetched with these headers (fetch cannot set Host). */
+async function packageFetchedWith(server: TestServer, token: string, headers: Record<string, string>) {
+  const { hostname: host, port } = new URL(server.origin);
+  const zip = await new Promise<Buffer>((resolve, reject) => {
+    const path = `${server.config.apiPrefix}/download/caravanserai.zip/`;
+    const req = request(
+      { host, port, path, headers: { authorization: `Token ${token}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  const files = unzipSync(new Uint8Array(zip));
+  const text = (name: string) => new TextDecoder().decode(files[`caravanserai/${name}`]);
+  return {
+    server: (JSON.parse(text('config.json')) as { server: string }).server,
+    all: `${text('config.json')}\n${text('README.md')}`,
+  };
+}
 
 const EXPECTED = [
   'caravanserai/README.md',
@@ -54,6 +84,49 @@ describe('terminal package downloads', () => {
     expect(readFileSync(join(out, 'caravanserai/mapper.mjs'), 'utf8')).toBe(BUNDLE);
   });
 
+  it('never names the origin a client claims in its Host header', async () => {
+    const port = new URL(t.server.origin).port;
+    for (const host of [
+      'evil.example:666',
+      'evil.example',
+      `evil.example:${port}`,
+      'localhost@evil.example',
+    ]) {
+      const seen = await packageFetchedWith(t.server, t.alice.token, { host });
+      expect(seen.server).toBe(t.server.origin);
+      expect(seen.all).not.toMatch(/evil|:666/);
+    }
+  });
+
+  it("names the Host header when it is one of the server's own, with the port it listens on", async () => {
+    const port = new URL(t.server.origin).port;
+    const cases = {
+      [`127.0.0.1:${port}`]: t.server.origin,
+      [`localhost:${port}`]: `http://localhost:${port}`,
+      'LocalHost:666': `http://localhost:${port}`,
+      [`${hostname()}:${port}`]: new URL(`http://${hostname()}:${port}`).origin,
+    };
+    for (const [host, origin] of Object.entries(cases)) {
+      expect((await packageFetchedWith(t.server, t.alice.token, { host })).server).toBe(origin);
+    }
+  });
+
+  it('ignores X-Forwarded-Host and -Proto even from a trusted proxy', async () => {
+    const proxied = await startServer({ cliBundle: join(dir, 'mapper.mjs'), trustProxy: 1 });
+    try {
+      const dave = await proxied.signup('dave');
+      const seen = await packageFetchedWith(proxied, dave.token, {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example:666',
+        'x-forwarded-proto': 'https',
+      });
+      expect(seen.server).toBe(proxied.origin);
+      expect(seen.all).not.toMatch(/evil|:666/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('names the configured public origin when the server sits behind a proxy', async () => {
     const proxied = await startServer({
       cliBundle: join(dir, 'mapper.mjs'),
@@ -67,6 +140,10 @@ describe('terminal package downloads', () => {
         server: 'https://logbooks.example.org',
         apiPrefix: '/api',
       });
+      const claimed = await packageFetchedWith(proxied, bob.token, {
+        host: `localhost:${new URL(proxied.origin).port}`,
+      });
+      expect(claimed.server).toBe('https://logbooks.example.org');
     } finally {
       await proxied.close();
     }

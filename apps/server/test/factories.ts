@@ -82,7 +82,7 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
  */
 export const WELL_DEFAULTS = {
   KEY: 'sk-test-0123456789',
-  MASKED: 'sk-…6789',
+  MASKED: '…6789',
   DEFAULT_URLS: {
     openai: 'https://api.openai.com/v1',
     anthropic: 'https://api.anthropic.com/v1',
@@ -131,4 +131,19 @@ export function wellHelpers(t: Pick<UsedServer, 'server' | 'fake'>) {
   }
 
   return { createWell, createFakeWell, keySentBy, postWell };
+}
+
+/** Fails when `text` holds the key or any run of eight or more of its characters. */
+export function expectNoPartOf(key: string, text: string): void {
+  for (let i = 0; i + 8 <= key.length; i++) expect(text).not.toContain(key.slice(i, i + 8));
+}
+
+/** The attributes of a stored answer: its qid, the model that gave it and the tokens it took. */
+export function answerAttrs(
+  qid: string,
+  model: string,
+  tokens: { input: number; output: number },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return { qid, model, input_tokens: String(tokens.input), output_tokens: String(tokens.output), ...extra };
 }

@@ -94,8 +94,11 @@ export interface UseServerOptions<U extends string> {
   users?: readonly U[];
   /** Also start a fake AI provider, before the server, and allow the server's wells to call it. */
   fake?: boolean;
-  /** Config on top of the test defaults (and of the fake's allowed host). */
-  overrides?: Partial<Config>;
+  /**
+   * Config on top of the test defaults (and of the fake's allowed host); a function is called when
+   * the server starts, after the hooks registered before this one (e.g. one starting a fake).
+   */
+  overrides?: Partial<Config> | (() => Partial<Config>);
   /** The server's logger, as startServer takes it. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -144,7 +147,8 @@ export function useServer<const U extends string = never>(options: UseServerOpti
   beforeAll(async () => {
     if (withFake) fake = await startFakeProvider();
     const allowed = fake ? { wellAllowedHosts: [new URL(fake.url).host] } : {};
-    server = await startServer({ ...allowed, ...overrides }, logger);
+    const extra = typeof overrides === 'function' ? overrides() : overrides;
+    server = await startServer({ ...allowed, ...extra }, logger);
     for (const name of users) signedIn.set(name, await server.signup(name));
   });
   afterAll(async () => {

@@ -1,6 +1,14 @@
 import { ApiError } from '@caravanserai/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, createWell, entriesOf, entry, ORIGINS, TEST_API_KEY } from './factories.js';
+import {
+  answerAttrs,
+  createLogbook,
+  createWell,
+  entriesOf,
+  entry,
+  ORIGINS,
+  TEST_API_KEY,
+} from './factories.js';
 import { expectStatus, type SignedIn, startServer, type TestServer, useServer } from './helper.js';
 
 const AI_FAILED = 'Error fetching response from AI.';
@@ -102,11 +110,15 @@ describe('a provider HTTP error', () => {
     t.fake.enqueue({ kind: 'error', status: 500, message: 'Try again later' });
     const prompt = { logid: logbook.logid, prompt: 'Again?', context: '', qid: 'retry001' };
     await expectStatus(t.alice.client.queries.submit(prompt), 502);
-    t.fake.enqueue({ kind: 'reply', text: 'Second time lucky.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Second time lucky.', inputTokens: 1, outputTokens: 3 });
     await t.alice.client.queries.submit(prompt);
     expect(await entriesNow(t.alice, logbook.logid)).toEqual([
       entry('query', 'Again?', { qid: 'retry001' }),
-      entry('gen', 'Second time lucky.', { qid: 'retry001' }),
+      entry(
+        'gen',
+        'Second time lucky.',
+        answerAttrs('retry001', 'openai-compatible/llama3.2', { input: 1, output: 3 }),
+      ),
     ]);
     expect((await usageRows(t.server, logbook.logid)).map((r) => r.outcome).sort()).toEqual(['error', 'ok']);
   });

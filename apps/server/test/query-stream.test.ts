@@ -1,6 +1,14 @@
 import { ApiError, QueryResult, type QuerySubmit } from '@caravanserai/api';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, createWell, entriesOf, entry, eventually, ORIGINS } from './factories.js';
+import {
+  answerAttrs,
+  createLogbook,
+  createWell,
+  entriesOf,
+  entry,
+  eventually,
+  ORIGINS,
+} from './factories.js';
 import { useServer } from './helper.js';
 
 const t = useServer({ users: ['alice'], fake: true });
@@ -80,14 +88,19 @@ describe('POST /journals/query/stream/', () => {
       expect(last?.data).toEqual({
         gen: ANSWER,
         qid,
-        entry: { tag: 'gen', attrs: { qid }, content: ANSWER, index: 1 },
+        entry: {
+          tag: 'gen',
+          attrs: answerAttrs(qid, ORIGINS[provider], { input: 9, output: 4 }),
+          content: ANSWER,
+          index: 1,
+        },
         usage: { input_tokens: 9, output_tokens: 4 },
         version: logbook.version + 2,
       });
 
       expect(await entriesNow(logbook.logid)).toEqual([
         entry('query', 'Say the pangram', { qid }),
-        entry('gen', deltas.join(''), { qid }),
+        entry('gen', deltas.join(''), answerAttrs(qid, ORIGINS[provider], { input: 9, output: 4 })),
       ]);
       expect(t.fake.requests).toHaveLength(1);
       expect(t.fake.requests[0]?.stream).toBe(true);
@@ -106,7 +119,7 @@ describe('POST /journals/query/stream/', () => {
       content: 'Hi',
       attrs: { qid: 'kept0001' },
     });
-    t.fake.enqueue({ kind: 'reply', text: 'Hello.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Hello.', inputTokens: 1, outputTokens: 1 });
     const events = parseEvents(
       await (await postStream({ logid: logbook.logid, prompt: 'Hi', qid: 'kept0001', context: '' })).text(),
     );
@@ -114,7 +127,7 @@ describe('POST /journals/query/stream/', () => {
     expect(events.at(-1)?.event).toBe('done');
     expect(await entriesNow(logbook.logid)).toEqual([
       entry('query', 'Hi', { qid: 'kept0001' }),
-      entry('gen', 'Hello.', { qid: 'kept0001' }),
+      entry('gen', 'Hello.', answerAttrs('kept0001', ORIGINS['openai-compatible'], { input: 1, output: 1 })),
     ]);
   });
 });
@@ -138,19 +151,31 @@ describe('client.queries.stream()', () => {
     expect(result).toEqual({
       gen: ANSWER,
       qid: result.qid,
-      entry: { tag: 'gen', attrs: { qid: result.qid }, content: ANSWER, index: 1 },
+      entry: {
+        tag: 'gen',
+        attrs: answerAttrs(result.qid, ORIGINS.openai, { input: 7, output: 3 }),
+        content: ANSWER,
+        index: 1,
+      },
       usage: { input_tokens: 7, output_tokens: 3 },
       version: logbook.version + 2,
     });
     expect(await entriesNow(logbook.logid)).toEqual([
       entry('query', 'Pangram, please', { qid: result.qid }),
-      entry('gen', ANSWER, { qid: result.qid }),
+      entry('gen', ANSWER, answerAttrs(result.qid, ORIGINS.openai, { input: 7, output: 3 })),
     ]);
   });
 
   it('stores the whole answer although the client disconnects after the first delta', async () => {
     const logbook = await logbookWithWell();
-    t.fake.enqueue({ kind: 'reply', text: ANSWER, chunks: 6, chunkDelayMs: 50 });
+    t.fake.enqueue({
+      kind: 'reply',
+      text: ANSWER,
+      chunks: 6,
+      chunkDelayMs: 50,
+      inputTokens: 1,
+      outputTokens: 9,
+    });
     const controller = new AbortController();
     const deltas: string[] = [];
 
@@ -174,7 +199,10 @@ describe('client.queries.stream()', () => {
       return now.some((e) => e.tag === 'gen') ? now : undefined;
     });
     const qid = entries[0]?.attrs.qid ?? '';
-    expect(entries).toEqual([entry('query', 'Slowly', { qid }), entry('gen', ANSWER, { qid })]);
+    expect(entries).toEqual([
+      entry('query', 'Slowly', { qid }),
+      entry('gen', ANSWER, answerAttrs(qid, ORIGINS['openai-compatible'], { input: 1, output: 9 })),
+    ]);
   });
 });
 

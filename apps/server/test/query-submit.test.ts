@@ -1,19 +1,19 @@
 import { parseLog, serializeLog } from '@caravanserai/logbook';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, createWell, entriesOf, entry, ORIGINS } from './factories.js';
+import { answerAttrs, createLogbook, createWell, entriesOf, entry, ORIGINS } from './factories.js';
 import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
 beforeEach(() => t.fake.reset());
 
-/** Where each family's non-streaming call lands on the fake, and the wire format it speaks. */
+/** Where each family's call lands on the fake, and the wire format it speaks. */
 const WIRE = {
   openai: { family: 'openai-responses', path: '/v1/responses', model: 'gpt-4o-mini' },
   anthropic: { family: 'anthropic', path: '/v1/messages', model: 'claude-haiku-4-5' },
   google: {
     family: 'gemini',
-    path: '/v1beta/models/gemini-2.5-flash:generateContent',
+    path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
     model: 'gemini-2.5-flash',
   },
   mistral: { family: 'openai-chat', path: '/v1/chat/completions', model: 'mistral-small-latest' },
@@ -59,7 +59,12 @@ describe('query submit through each provider family', () => {
         data: {
           gen: answer,
           qid,
-          entry: { tag: 'gen', attrs: { qid }, content: answer, index: 1 },
+          entry: {
+            tag: 'gen',
+            attrs: answerAttrs(qid, ORIGINS[provider], { input: 13, output: 5 }),
+            content: answer,
+            index: 1,
+          },
           usage: { input_tokens: 13, output_tokens: 5 },
           version: logbook.version + 2,
         },
@@ -69,14 +74,15 @@ describe('query submit through each provider family', () => {
       expect(after.version).toBe(logbook.version + 2);
       expect(parseLog(after.log)).toEqual([
         entry('query', 'Hello there', { qid }),
-        entry('gen', answer, { qid }),
+        entry('gen', answer, answerAttrs(qid, ORIGINS[provider], { input: 13, output: 5 })),
       ]);
 
       const request = onlyRequest();
       expect(request.family).toBe(WIRE[provider].family);
       expect(request.path).toBe(WIRE[provider].path);
       expect(request.model).toBe(WIRE[provider].model);
-      expect(request.stream).toBe(false);
+      // Answers are always read as a stream, so a long one can be cut at the cap as it arrives.
+      expect(request.stream).toBe(true);
       expect(request.messages).toEqual([
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Hello there' },
@@ -94,7 +100,7 @@ describe('query entries and qids', () => {
       content: 'Why is the sky blue?',
       attrs: { qid: 'skyqid01' },
     });
-    t.fake.enqueue({ kind: 'reply', text: 'Rayleigh scattering.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Rayleigh scattering.', inputTokens: 6, outputTokens: 2 });
 
     const result = await t.alice.client.queries.submit({
       logid: logbook.logid,
@@ -107,20 +113,24 @@ describe('query entries and qids', () => {
     expect(result.data.qid).toBe('skyqid01');
     expect(result.data.entry).toEqual({
       tag: 'gen',
-      attrs: { qid: 'skyqid01' },
+      attrs: answerAttrs('skyqid01', ORIGINS['openai-compatible'], { input: 6, output: 2 }),
       content: 'Rayleigh scattering.',
       index: 1,
     });
     expect(await entriesNow(logbook.logid)).toEqual([
       entry('query', 'Why is the sky blue?', { qid: 'skyqid01' }),
-      entry('gen', 'Rayleigh scattering.', { qid: 'skyqid01' }),
+      entry(
+        'gen',
+        'Rayleigh scattering.',
+        answerAttrs('skyqid01', ORIGINS['openai-compatible'], { input: 6, output: 2 }),
+      ),
     ]);
     expect(onlyRequest().messages).toEqual([{ role: 'user', content: 'Why is the sky blue?' }]);
   });
 
   it('stores a new query under the qid the caller chose', async () => {
     const { logbook } = await logbookWithWell();
-    t.fake.enqueue({ kind: 'reply', text: 'Yes.' });
+    t.fake.enqueue({ kind: 'reply', text: 'Yes.', inputTokens: 1, outputTokens: 1 });
     const result = await t.alice.client.queries.submit({
       logid: logbook.logid,
       prompt: 'Ready?',
@@ -130,7 +140,11 @@ describe('query entries and qids', () => {
     expect(result.data.qid).toBe('chosen-qid_1');
     expect(await entriesNow(logbook.logid)).toEqual([
       entry('query', 'Ready?', { qid: 'chosen-qid_1' }),
-      entry('gen', 'Yes.', { qid: 'chosen-qid_1' }),
+      entry(
+        'gen',
+        'Yes.',
+        answerAttrs('chosen-qid_1', ORIGINS['openai-compatible'], { input: 1, output: 1 }),
+      ),
     ]);
   });
 

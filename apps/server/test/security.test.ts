@@ -53,7 +53,8 @@ describe('logs', () => {
     },
   });
   beforeAll(async () => {
-    server = await startServer({}, { level: 'info', stream: sink });
+    // Debug: the level at which every request gets its own line, so all of them are checked.
+    server = await startServer({}, { level: 'debug', stream: sink });
   });
   afterAll(() => server.close());
 

@@ -16,14 +16,18 @@ export interface TestDb {
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or on PostgreSQL a
  * schema of its own in the `test` database, so files run in parallel without seeing each other.
+ * `migrate` can stop short of the latest schema, to test a migration against older data.
  */
-export async function createTestDb(kind = process.env.TEST_DB ?? 'sqlite'): Promise<TestDb> {
+export async function createTestDb(
+  kind = process.env.TEST_DB ?? 'sqlite',
+  migrate: (db: Db) => Promise<void> = migrateToLatest,
+): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-test-'));
   if (kind === 'postgres') {
     const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(`create schema ${schema}`);
     const db = openDb({ databaseUrl: TEST_POSTGRES_URL, pgSchema: schema, pgPoolSize: 20 });
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       dataDir,
@@ -35,7 +39,7 @@ export async function createTestDb(kind = process.env.TEST_DB ?? 'sqlite'): Prom
     };
   }
   const db = openDb({ databaseUrl: null, dataDir });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     dataDir,

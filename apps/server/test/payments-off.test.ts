@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { useServer } from './helper.js';
+
+/** Every payments call, as a client of the spec would send it. */
+const CALLS: [method: string, path: string, body?: unknown][] = [
+  ['POST', '/payments/customer/create/', { username: 'x' }],
+  ['GET', '/payments/sources/summary/'],
+  ['POST', '/payments/sources/create/x/', { payment_method_id: 'pm_card_visa' }],
+  ['POST', '/payments/sources/change/', { payment_key: 'pm_1' }],
+  ['DELETE', '/payments/sources/create/x/pm_1/'],
+  ['GET', '/payments/subscriptions/change/'],
+  ['POST', '/payments/subscriptions/create/', { price_id: '000', subscription_type: 'merchant' }],
+  ['GET', '/payments/sub_1/'],
+  ['POST', '/payments/customer/change/', { subscription_type: 'sultan', subscription_id: 'sub_1' }],
+  ['POST', '/payments/sub_1/cancel/'],
+  ['POST', '/payments/webhook/', { id: 'evt_1', type: 'invoice.paid' }],
+];
+
+describe('payments off (the default)', () => {
+  // A publishable key alone does not switch payments on.
+  const t = useServer({ users: ['amira'], overrides: { stripePublishableKey: 'pk_test_fake' } });
+
+  it('answers 404 to every /payments/ call, signed in or not, with or without the trailing slash', async () => {
+    for (const [method, path, body] of CALLS) {
+      for (const token of [t.amira.token, undefined]) {
+        for (const at of [path, path.replace(/\/$/, '')]) {
+          const res = await t.server.http(at, {
+            method,
+            ...(token && { token }),
+            ...(body !== undefined && { body: JSON.stringify(body) }),
+          });
+          expect(res.status, `${method} ${at}`).toBe(404);
+          expect(await res.json()).toMatchObject({ detail: 'Not found.' });
+        }
+      }
+    }
+  });
+
+  it('the client says so too, and the profile stays Pilgrim without a customer id', async () => {
+    await expect(t.amira.client.payments.cards()).rejects.toMatchObject({ status: 404 });
+    expect(await t.server.client().config()).toMatchObject({
+      payments_enabled: false,
+      stripe_publishable_key: null,
+    });
+    expect(await t.amira.client.profiles.get(t.amira.username)).toMatchObject({
+      role: 'Pilgrim',
+      stripe_customer_id: null,
+    });
+  });
+});
