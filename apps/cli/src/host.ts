@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { HostActions } from '@caravanserai/mapper';
+import { type HostActions, safeText } from '@caravanserai/mapper';
 
 /** What commands may ask of the CLI: open a logbook (print its address), save files, leave. */
-export function nodeHost(server: string, print: (text: string) => void, exit: () => void): HostActions {
+export function nodeHost(server: string, write: (text: string) => void, exit: () => void): HostActions {
+  // These lines bypass the interpreter's output, and quote a server address and a path.
+  const print = (text: string) => write(safeText(text));
   return {
     openLogbook: (logid) => print(`Open in your browser: ${server}/logbooks/${encodeURIComponent(logid)}\n`),
     goHome: exit,

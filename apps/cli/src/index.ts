@@ -6,6 +6,7 @@ import { runInteractive } from './interactive.js';
 import { login, logout } from './login.js';
 import { runScripted } from './scripted.js';
 import { connect } from './session.js';
+import { VERSION } from './version.js';
 
 /** The folder of the running bundle: a downloaded package keeps its config.json there. */
 const bundleDir = dirname(fileURLToPath(import.meta.url));
@@ -13,13 +14,17 @@ const bundleDir = dirname(fileURLToPath(import.meta.url));
 const program = new Command()
   .name('mapper')
   .description('The Caravanserai terminal: your logbooks, journals and wells from the command line.')
+  .version(VERSION, '-V, --version', 'print the version')
   .option('-s, --server <url>', 'server address (default: the one this package came from)')
   .action(async (options: { server?: string }) => {
     const server = resolveServer(options.server, bundleDir);
     const cli = await connect(server, `${server}${apiPrefix(bundleDir)}`);
-    if (process.stdin.isTTY) await runInteractive(cli);
-    else await runScripted(cli);
-    process.exit(0);
+    if (process.stdin.isTTY) {
+      await runInteractive(cli);
+      process.exit(0);
+    }
+    // A script learns from the status whether every command went through.
+    process.exit((await runScripted(cli)) > 0 ? 1 : 0);
   });
 
 program

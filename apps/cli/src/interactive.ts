@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createTerminalInterpreter, promptFor, TerminalSession } from '@caravanserai/mapper';
+import { createTerminalInterpreter, promptFor, safeText, TerminalSession } from '@caravanserai/mapper';
 
 import { historyFile } from './config.js';
 import { nodeHost } from './host.js';
@@ -47,11 +47,11 @@ export function runInteractive(cli: CliSession): Promise<void> {
         });
       },
     });
-    out.write(
-      cli.user
-        ? `Mapper on ${cli.server}, signed in as ${cli.user.username}. Type 'help' for commands, 'exit' to leave.\r\n`
-        : `Mapper on ${cli.server}, not signed in: run 'mapper login' first. Type 'help' for commands.\r\n`,
-    );
+    // The username is the server's answer: printed as text, like everything the server sends.
+    const banner = cli.user
+      ? `Mapper on ${cli.server}, signed in as ${cli.user.username}. Type 'help' for commands, 'exit' to leave.`
+      : `Mapper on ${cli.server}, not signed in: run 'mapper login' first. Type 'help' for commands.`;
+    out.write(`${safeText(banner)}\r\n`);
     process.stdin.setRawMode(true);
     process.stdin.setEncoding('utf8');
     process.stdin.on('data', (data: string) => {

@@ -119,6 +119,8 @@ describe('the mapper CLI', () => {
       expect(login.out).toContain(`Signed in to ${t.server.origin}`);
       const session = await mapper([], 'journal\necho from the package\n', config, script);
       expect(session.out).toContain('from the package');
+      const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8'));
+      expect((await mapper(['--version'], '', config, script)).out).toBe(`${version}\n`);
     });
   }
 });
