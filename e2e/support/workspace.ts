@@ -118,3 +118,38 @@ export async function fitViewportToPage(page: Page): Promise<() => Promise<void>
   }
   return () => page.setViewportSize(original);
 }
+
+/** Opens the logbook page's menu (the exports, Settings and Delete Logbook) and gives it. */
+export async function openLogbookMenu(page: Page): Promise<Locator> {
+  await page.getByRole('main').getByRole('button', { name: 'Logbook menu' }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Chooses one item of the logbook page's menu. */
+export async function chooseInLogbookMenu(page: Page, name: string): Promise<void> {
+  const menu = await openLogbookMenu(page);
+  await menu.getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** The stored answers (gen entries) to the query `qid`. */
+export function answersTo(entries: readonly Entry[], qid: string | undefined): Entry[] {
+  return entries.filter((e) => e.tag === 'gen' && e.attrs.qid === qid);
+}
+
+/** Counts the page's full reads of the logbook (GET of its detail, log included) while `action` runs. */
+export async function countLogReads(page: Page, logid: string, action: () => Promise<void>): Promise<number> {
+  let reads = 0;
+  const path = `/api/journals/logbooks/${logid}/`;
+  const listen = (request: { method(): string; url(): string }) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === path) reads += 1;
+  };
+  page.on('request', listen);
+  try {
+    await action();
+  } finally {
+    page.off('request', listen);
+  }
+  return reads;
+}

@@ -84,25 +84,27 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     const answer = row(page, 'Samarkand, in present-day');
     const index = 1;
     for (const [label, tag] of [
-      ['Toggle comment', 'comment'],
-      ['Toggle context', 'context'],
-      ['Toggle mirage', 'mirage'],
+      ['Comment', 'comment'],
+      ['Context', 'context'],
+      ['Mirage', 'mirage'],
     ] as const) {
-      await answer.getByRole('button', { name: label }).click();
+      await answer.getByRole('button', { name: label, exact: true }).click();
       await waitForTag(answer, tag);
       await waitForEntries(owner.client, seeded.logid, (e) => e[index]?.tag === tag);
       // Pressed again, the same button hands the entry back to gen.
-      expect(await answer.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
-      await answer.getByRole('button', { name: label }).click();
+      expect(
+        await answer.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      await answer.getByRole('button', { name: label, exact: true }).click();
       await waitForTag(answer, 'gen');
       await waitForEntries(owner.client, seeded.logid, (e) => e[index]?.tag === 'gen');
     }
     // A toggle that is not the entry's tag re-tags it directly.
     const query = row(page, 'Name a city');
-    await query.getByRole('button', { name: 'Toggle context' }).click();
+    await query.getByRole('button', { name: 'Context', exact: true }).click();
     await waitForTag(query, 'context');
     await waitForEntries(owner.client, seeded.logid, (e) => e[0]?.tag === 'context');
-    await query.getByRole('button', { name: 'Toggle comment' }).click();
+    await query.getByRole('button', { name: 'Comment', exact: true }).click();
     await waitForTag(query, 'comment');
     const stored = await waitForEntries(owner.client, seeded.logid, (e) => e[0]?.tag === 'comment');
     expect(stored[0]).toEqual(
@@ -115,23 +117,26 @@ describe('the workspace: compose modes, toggles and deletion', () => {
     const answer = row(page, 'Samarkand, in present-day');
     // Another client marks it a mirage behind this page's back.
     await owner.client.tags.submit({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
-    await answer.getByRole('button', { name: 'Toggle comment' }).click();
+    await answer.getByRole('button', { name: 'Comment', exact: true }).click();
     await page.getByText('The logbook changed meanwhile', { exact: true }).waitFor();
     await waitForTag(answer, 'mirage');
     expect((await storedEntries(owner.client, seeded.logid))[1]?.tag).toBe('mirage');
   });
 
-  it('deletes an entry after the confirmation, and keeps it on Cancel', async () => {
+  it('deletes an entry after the confirmation, and keeps it on Cancel (which has the focus)', async () => {
     const { page } = browser;
     const target = row(page, 'Bukhara & "Khiva"');
-    await target.getByRole('button', { name: 'Delete entry' }).click();
+    await target.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this Logbook entry?', { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Enter keeps the entry.
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await target.waitFor();
 
-    await target.getByRole('button', { name: 'Delete entry' }).click();
+    await target.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await target.waitFor({ state: 'detached' });
     const stored = await waitForEntries(owner.client, seeded.logid, (e) => e[2]?.content === '');

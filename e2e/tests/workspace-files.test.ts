@@ -3,7 +3,14 @@ import { fromJson, parseLog } from '@caravanserai/logbook';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp, useLogbook } from '../support/use-app.js';
-import { createLogbook, entry, logArea, openLogbook, storedEntries } from '../support/workspace.js';
+import {
+  chooseInLogbookMenu,
+  createLogbook,
+  entry,
+  logArea,
+  openLogbook,
+  storedEntries,
+} from '../support/workspace.js';
 
 const { app, browser, user: owner } = useApp({ user: 'exporter', well: true });
 const seeded = useLogbook(owner, [
@@ -41,10 +48,7 @@ describe('the workspace: view, exports and deleting the logbook', () => {
   });
 
   async function download(page: Page, name: string): Promise<Download> {
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name, exact: true }).click(),
-    ]);
+    const [file] = await Promise.all([page.waitForEvent('download'), chooseInLogbookMenu(page, name)]);
     return file;
   }
 
@@ -73,15 +77,24 @@ describe('the workspace: view, exports and deleting the logbook', () => {
 
   it('scrolls to the start and the end with Head and Tail', async () => {
     const { page } = browser;
+    // A short window, so this short log scrolls.
+    await page.setViewportSize({ width: 1280, height: 420 });
     await page.getByRole('button', { name: 'Tail' }).click();
-    await page.waitForFunction(() => window.scrollY > 0);
+    await page.waitForFunction(
+      () =>
+        window.scrollY > 0 &&
+        window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2,
+    );
+    const atEnd = await page.evaluate(() => window.scrollY);
     await page.getByRole('button', { name: 'Head' }).click();
+    await page.waitForFunction((end) => window.scrollY < end, atEnd);
     await logArea(page).getByText('Name a city', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 
   it('deletes the whole logbook after the confirmation and lands on the list', async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: 'Delete Logbook' }).click();
+    await chooseInLogbookMenu(page, 'Delete Logbook');
     const dialog = page.getByRole('dialog');
     await dialog
       .getByText('Are you sure you want to delete this entire logbook? This action cannot be undone.', {
@@ -92,7 +105,7 @@ describe('the workspace: view, exports and deleting the logbook', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${app.origin}/logbooks/${seeded.logid}`);
 
-    await page.getByRole('button', { name: 'Delete Logbook' }).click();
+    await chooseInLogbookMenu(page, 'Delete Logbook');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Logbook deleted successfully.', { exact: true }).waitFor();
     await page.waitForURL(`${app.origin}/logbooks/list/`);
@@ -108,7 +121,7 @@ describe('the workspace: view, exports and deleting the logbook', () => {
         ? route.fulfill({ status: 403, json: { detail: 'No.' } })
         : route.fallback(),
     );
-    await page.getByRole('button', { name: 'Delete Logbook' }).click();
+    await chooseInLogbookMenu(page, 'Delete Logbook');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page
       .getByText('Failed to delete the logbook. You may not have permission to delete this logbook.', {

@@ -84,7 +84,7 @@ describe('a 10,000-entry logbook', () => {
     page.on('request', (request) => {
       if (request.method() !== 'GET' && request.url().includes('/journals/logbooks/')) logWrites += 1;
     });
-    await target.getByRole('button', { name: 'Toggle mirage' }).click();
+    await target.getByRole('button', { name: 'Mirage', exact: true }).click();
     await waitForTag(target, 'mirage');
     await waitForEntries(owner.client, seeded.logid, (e) => e[1]?.tag === 'mirage' && e.length === COUNT);
     expect(logWrites).toBe(0);

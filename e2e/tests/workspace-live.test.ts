@@ -8,6 +8,7 @@ import {
   fitViewportToPage,
   logArea,
   openLogbook,
+  openLogbookMenu,
   row,
   shellRun,
   storedEntries,
@@ -78,9 +79,9 @@ describe('the workspace, live and salted', () => {
     expect(await page.getByRole('textbox', { name: 'Shell' }).count()).toBe(0);
     expect(await page.getByRole('radiogroup', { name: 'View' }).count()).toBe(0);
     const answer = row(page, 'In Turkmenistan');
-    await answer.getByRole('button', { name: 'Copy entry' }).waitFor();
-    for (const label of ['Toggle comment', 'Toggle context', 'Toggle mirage', 'Delete entry']) {
-      expect(await answer.getByRole('button', { name: label }).count()).toBe(0);
+    await answer.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    for (const label of ['Comment', 'Context', 'Mirage', 'Delete', 'Edit', 'Regenerate']) {
+      expect(await answer.getByRole('button', { name: label, exact: true }).count()).toBe(0);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     const restore = await fitViewportToPage(page);
@@ -107,7 +108,7 @@ describe('the workspace, live and salted', () => {
     );
     const forkId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
     await page.getByRole('textbox', { name: 'Scribe' }).waitFor();
-    await row(page, 'In Turkmenistan').getByRole('button', { name: 'Toggle mirage' }).waitFor();
+    await row(page, 'In Turkmenistan').getByRole('button', { name: 'Mirage', exact: true }).waitFor();
     const fork = await owner.client.logbooks.get(forkId);
     expect(fork).toMatchObject({ forked: true, salted: false, private: true });
     expect(await storedEntries(owner.client, forkId)).toEqual(
@@ -120,9 +121,13 @@ describe('the workspace, live and salted', () => {
     const example = EXAMPLE_LOGBOOKS[0];
     await openLogbook(page, app, example.logid);
     await page.getByRole('button', { name: 'Fork Salted Logbook' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Delete Logbook' }).count()).toBe(0);
-    expect(await logArea(page).getByRole('button', { name: 'Toggle comment' }).count()).toBe(0);
+    // The menu offers a reader the exports only.
+    const menu = await openLogbookMenu(page);
+    await menu.getByRole('menuitem', { name: 'Export as .xml file' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: 'Delete Logbook' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await logArea(page).getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0);
   });
 
   it('lets a signed-out visitor read a public logbook only, pointing to Login to fork it', async () => {
@@ -133,7 +138,9 @@ describe('the workspace, live and salted', () => {
       await row(visitor.page, 'Comments are notes for you.').waitFor();
       expect(await visitor.page.getByRole('textbox', { name: 'Scribe' }).count()).toBe(0);
       expect(await visitor.page.getByRole('button', { name: 'Fork Salted Logbook' }).count()).toBe(0);
-      expect(await logArea(visitor.page).getByRole('button', { name: 'Delete entry' }).count()).toBe(0);
+      expect(await logArea(visitor.page).getByRole('button', { name: 'Delete', exact: true }).count()).toBe(
+        0,
+      );
       const login = visitor.page.getByRole('main').getByRole('link', { name: 'Log in' });
       expect(await login.getAttribute('href')).toBe('/login/');
       expect(visitor.errors).toEqual([]);

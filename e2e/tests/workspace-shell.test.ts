@@ -1,5 +1,7 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shootBothThemes } from '../support/screenshots.js';
+import { SCREENSHOT_DIR, shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
   entry,
@@ -22,6 +24,47 @@ beforeAll(async () => {
 });
 
 const shell = () => browser.page.getByRole('textbox', { name: 'Shell' });
+const dialog = () => browser.page.getByRole('dialog');
+
+/** Types a clear command and waits for its question; the command runs until it is answered. */
+async function askToClear(line: string): Promise<void> {
+  await shell().fill(line);
+  await shell().press('Enter');
+  await dialog().waitFor();
+}
+
+const isDark = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+
+/**
+ * Pictures of the open `clear all` dialog in both themes, wide and at 390 px. Each picture asks
+ * again (Escape answers no), since the theme toggle sits behind the dialog.
+ */
+async function shootDialog(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 860 };
+  const widths = [size.width, size.width, 390, 390];
+  for (const [i, width] of widths.entries()) {
+    if (i > 0) {
+      await page.keyboard.press('Escape');
+      await dialog().waitFor({ state: 'detached' });
+      await page.getByLabel('Running').waitFor({ state: 'detached' });
+      await page.setViewportSize({ width, height: size.height });
+      if (i !== 2) await switchTheme(page);
+      await askToClear('clear all');
+    }
+    // The dialog's opening transition, over before the picture.
+    await page.waitForTimeout(300);
+    const file = `${name}-${width === 390 ? '390-' : ''}${(await isDark(page)) ? 'dark' : 'light'}.png`;
+    // The window only: a full-page picture would draw the sticky header and dialog mid-page.
+    await page.screenshot({ path: join(SCREENSHOT_DIR, file) });
+  }
+  await page.setViewportSize(size);
+}
+
+async function switchTheme(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+  await page.mouse.move(0, 400);
+}
 
 /** The text the last command printed (everything after its echoed line). */
 async function lastOutput(line: string): Promise<string> {
@@ -103,13 +146,18 @@ describe('the shell box', () => {
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'Which oasis led to China?' });
     expect(sent.some((m) => m.content === 'Camels first, then tea.')).toBe(false);
 
-    app.fake.enqueue({ kind: 'reply', text: 'Running along.' });
+    // A bare run explains itself and asks the well nothing; with text it sends 'run' and the text.
+    const asked = app.fake.requests.length;
     await shellRun(page, 'run');
+    expect(await lastOutput('run')).toContain('Usage: run TEXT');
+    expect(app.fake.requests).toHaveLength(asked);
+    app.fake.enqueue({ kind: 'reply', text: 'Running along.' });
+    await shellRun(page, 'run the caravan');
     await waitForTag(row(page, 'Running along.'), 'gen');
     const runEntries = await waitForEntries(owner.client, seeded.logid, (e) =>
       e.some((x) => x.content === 'Running along.'),
     );
-    expect(runEntries.some((e) => e.tag === 'query' && e.content === 'run')).toBe(true);
+    expect(runEntries.some((e) => e.tag === 'query' && e.content === 'run the caravan')).toBe(true);
 
     // The Scribe honours the same memory flag.
     await page.getByRole('radiogroup', { name: 'View' }).getByText('Chat', { exact: true }).click();
@@ -132,7 +180,7 @@ describe('the shell box', () => {
     await shell().press('ArrowUp');
     expect(await shell().inputValue()).toBe('memory off');
     await shell().press('ArrowUp');
-    expect(await shell().inputValue()).toBe('run');
+    expect(await shell().inputValue()).toBe('run the caravan');
     await shell().press('ArrowDown');
     expect(await shell().inputValue()).toBe('memory off');
     await shell().press('ArrowDown');
@@ -140,18 +188,44 @@ describe('the shell box', () => {
     await shell().fill('');
   });
 
-  it('clears entries by tag, then all of them', async () => {
+  it('clears entries by tag, then all of them, each after a dialog that says how many go', async () => {
     const { page } = browser;
     const restore = await fitViewportToPage(page);
     await shootBothThemes(page, 'workspace-shell');
     await restore();
-    await shellRun(page, 'clear comment');
+    await askToClear('clear comment');
+    expect(
+      await dialog().getByText('Remove 1 <comment> entry from this logbook?', { exact: false }).count(),
+    ).toBe(1);
+    await dialog().getByRole('button', { name: 'Remove 1 entry' }).click();
     await row(page, 'Camels first, then tea.').waitFor({ state: 'detached' });
     const left = await waitForEntries(owner.client, seeded.logid, (e) => !e.some((x) => x.tag === 'comment'));
     expect(left.length).toBeGreaterThan(3);
-    await shellRun(page, 'clear all');
+
+    // Cancel has the focus, so Enter keeps everything.
+    await askToClear('clear all');
+    await dialog()
+      .getByText(`Remove all ${left.length} entries from this logbook? This cannot be undone.`, {
+        exact: true,
+      })
+      .waitFor();
+    const cancel = dialog().getByRole('button', { name: 'Cancel' });
+    await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shootDialog(page, 'workspace-shell-clear-dialog');
+    await page.keyboard.press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByLabel('Running').waitFor({ state: 'detached' });
+    expect(await lastOutput('clear all')).toBe('Cancelled: nothing was removed.');
+    expect(await storedEntries(owner.client, seeded.logid)).toEqual(left);
+    await expect.poll(() => shell().evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await askToClear('clear all');
+    await dialog()
+      .getByRole('button', { name: `Remove ${left.length} entries` })
+      .click();
     await logArea(page).getByText('This Logbook has no entries yet.', { exact: true }).waitFor();
     expect(await storedEntries(owner.client, seeded.logid)).toEqual([]);
+    expect(await lastOutput('clear all')).toBe(`Removed ${left.length} entries.`);
   });
 
   it('logs no console errors on the way', () => {

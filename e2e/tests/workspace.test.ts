@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
+  answersTo,
+  countLogReads,
   entry,
   fitViewportToPage,
   logArea,
   openLogbook,
+  openLogbookMenu,
   row,
   storedEntries,
   tagOf,
@@ -38,7 +41,7 @@ const seeded = useLogbook(owner, SEED);
 const scribe = () => browser.page.getByRole('textbox', { name: 'Scribe' });
 
 describe('the logbook workspace, chat view', () => {
-  it('shows the header, the log between START and END, and entries styled by tag', async () => {
+  it('shows the header and its menu, the log between START and END, and entries styled by tag', async () => {
     const { page } = browser;
     await openLogbook(page, app, seeded.logid);
     const main = page.getByRole('main');
@@ -50,28 +53,37 @@ describe('the logbook workspace, chat view', () => {
     expect(await well.getAttribute('href')).toBe(`/wells/${owner.wellid}`);
     await main.getByRole('heading', { level: 1, name: seeded.title }).waitFor();
     await main.getByText(`owner: ${owner.username}`, { exact: true }).waitFor();
-    expect(await main.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+    // The page opens ready to write: the caret in the Scribe.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scribe');
+    // The exports, Settings and Delete Logbook are in the header's menu.
+    const menu = await openLogbookMenu(page);
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
       `/logbooks/${seeded.logid}/manage`,
     );
     for (const name of ['Export as .xml file', 'Export as Markdown', 'Export as JSON', 'Delete Logbook']) {
-      await main.getByRole('button', { name, exact: true }).waitFor();
+      await menu.getByRole('menuitem', { name, exact: true }).waitFor();
     }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await main.getByRole('button', { name: 'Head' }).waitFor();
     await main.getByRole('button', { name: 'Tail' }).waitFor();
     await logArea(page).getByText('END', { exact: true }).waitFor();
 
+    // Each entry's buttons are named in words; the spec's # C M X stay what they show.
     for (const seeded of SEED) {
       const r = row(page, seeded.content.split('\n')[0]!.replace(/\*\*/g, ''));
       expect(await tagOf(r)).toBe(seeded.tag);
-      for (const label of [
-        'Toggle comment',
-        'Toggle context',
-        'Toggle mirage',
-        'Delete entry',
-        'Copy entry',
-      ]) {
-        await r.getByRole('button', { name: label }).waitFor();
+      for (const [name, symbol] of [
+        ['Comment', '#'],
+        ['Context', 'C'],
+        ['Mirage', 'M'],
+        ['Delete', 'X'],
+      ] as const) {
+        expect(await r.getByRole('button', { name, exact: true }).innerText()).toBe(symbol);
       }
+      await r.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+      const extra = seeded.tag === 'gen' ? 'Regenerate' : 'Edit';
+      await r.getByRole('button', { name: extra, exact: true }).waitFor();
     }
   });
 
@@ -92,7 +104,7 @@ describe('the logbook workspace, chat view', () => {
     await answer.getByRole('button', { name: 'Copy code' }).click();
     const code = await page.evaluate(() => navigator.clipboard.readText());
     expect(code).toBe('for (const item of items) {\n  console.log(item);\n}');
-    await row(page, 'careful TypeScript reviewer').getByRole('button', { name: 'Copy entry' }).click();
+    await row(page, 'careful TypeScript reviewer').getByRole('button', { name: 'Copy', exact: true }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'You are a careful TypeScript reviewer.',
     );
@@ -106,23 +118,33 @@ describe('the logbook workspace, chat view', () => {
     app.fake.reset();
     const text = 'Caravanserais were roadside inns where travellers rested with their camels.';
     app.fake.enqueue({ kind: 'reply', text, chunks: 8, chunkDelayMs: 300 });
-    await scribe().fill('What was a caravanserai?');
-    await scribe().press('Enter');
-
-    // The query is on the page before the server has answered anything.
-    await row(page, 'What was a caravanserai?').waitFor({ timeout: 500 });
-    expect(await scribe().inputValue()).toBe('');
     const pending = logArea(page).locator('[aria-busy="true"]');
-    await pending.getByText('Caravanserais', { exact: false }).waitFor();
-    // A first piece of the answer is shown while the rest is still coming.
-    expect(await pending.count()).toBe(1);
-    expect(await pending.innerText()).not.toContain('camels');
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    const answer = row(page, 'with their camels.');
+    // The stored answer is shown from the stream's last event: the log is not read again.
+    const reads = await countLogReads(page, seeded.logid, async () => {
+      await scribe().fill('What was a caravanserai?');
+      await scribe().press('Enter');
 
-    await row(page, 'with their camels.').locator('[data-tag="gen"]').waitFor();
-    await pending.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Send' }).waitFor();
+      // The query is on the page before the server has answered anything.
+      await row(page, 'What was a caravanserai?').waitFor({ timeout: 500 });
+      expect(await scribe().inputValue()).toBe('');
+      await pending.getByText('Caravanserais', { exact: false }).waitFor();
+      // A first piece of the answer is shown while the rest is still coming.
+      expect(await pending.count()).toBe(1);
+      expect(await pending.innerText()).not.toContain('camels');
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+
+      await answer.locator('[data-tag="gen"]').waitFor();
+      await pending.waitFor({ state: 'detached' });
+      // Stored: its buttons are there, and under it the model and its tokens in and out.
+      await answer.getByRole('button', { name: 'Regenerate' }).waitFor();
+      await answer.getByText('openai-compatible/llama3.2 · 10 in · 10 out tokens', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+    });
+    expect(reads).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scribe');
+    // The logbook's totals in the header count it (the seeded answer carries no counts).
+    await page.getByRole('main').getByText('Tokens: 10 in · 10 out', { exact: true }).waitFor();
 
     const stored = await waitForEntries(owner.client, seeded.logid, (e) => e.some((x) => x.content === text));
     const query = stored.find((e) => e.content === 'What was a caravanserai?');
@@ -137,35 +159,46 @@ describe('the logbook workspace, chat view', () => {
     ]);
   });
 
-  it("says 'Error fetching response from AI.' with the reason when the well fails, and keeps the query", async () => {
+  it("says 'Error fetching response from AI.' in words with Retry and the reason; the query stays", async () => {
     const { page } = browser;
     app.fake.enqueue({ kind: 'error', status: 500, message: 'the upstream model exploded' });
     await scribe().fill('This one will fail');
     await scribe().press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'Error fetching response from AI.' });
-    await alert.waitFor();
-    expect((await alert.innerText()).length).toBeGreaterThan('Error fetching response from AI.'.length);
-    await row(page, 'This one will fail').waitFor();
+    await alert
+      .getByText(`The provider of the well "${owner.wellTitle}" had an error on its side.`, { exact: false })
+      .waitFor();
+    await alert.getByText('Details: HTTP 500', { exact: false }).waitFor();
+    await alert.getByRole('button', { name: 'Retry' }).waitFor();
+    const failed = row(page, 'This one will fail');
+    await failed.getByText('No answer yet.', { exact: true }).waitFor();
     const stored = await waitForEntries(owner.client, seeded.logid, (e) =>
       e.some((x) => x.content === 'This one will fail'),
     );
-    const failed = stored.find((e) => e.content === 'This one will fail');
-    expect(failed?.tag).toBe('query');
-    expect(stored.filter((e) => e.attrs.qid === failed?.attrs.qid)).toHaveLength(1);
-    // Still there after a reload, with the alert gone.
+    const query = stored.find((e) => e.content === 'This one will fail');
+    expect(query?.tag).toBe('query');
+    expect(stored.filter((e) => e.attrs.qid === query?.attrs.qid)).toHaveLength(1);
+
+    // Still there after a reload, with the alert gone and Retry on the query itself.
     await page.reload();
-    await row(page, 'This one will fail').waitFor();
+    await failed.getByText('No answer yet.', { exact: true }).waitFor();
     expect(await page.getByText('Error fetching response from AI.').count()).toBe(0);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    // The echo reply: the stored query was sent again, under its own qid.
+    await row(page, 'Echo: This one will fail').getByRole('button', { name: 'Regenerate' }).waitFor();
+    await failed.getByText('No answer yet.', { exact: true }).waitFor({ state: 'detached' });
+    const retried = await waitForEntries(
+      owner.client,
+      seeded.logid,
+      (e) => answersTo(e, query?.attrs.qid).length === 1,
+    );
+    expect(answersTo(retried, query?.attrs.qid)[0]?.content).toBe('Echo: This one will fail');
   });
 
-  it('stops an answer midway: the server stores nothing for it, the query stays', async () => {
+  it('stops an answer midway with Stop or Escape: what arrived stays, stored and marked stopped', async () => {
     const { page } = browser;
-    app.fake.enqueue({
-      kind: 'reply',
-      text: 'One two three four five six seven eight nine ten eleven twelve',
-      chunks: 12,
-      chunkDelayMs: 400,
-    });
+    const slow = (text: string) => app.fake.enqueue({ kind: 'reply', text, chunks: 12, chunkDelayMs: 400 });
+    slow('One two three four five six seven eight nine ten eleven twelve');
     await scribe().fill('Count slowly for me');
     await scribe().press('Enter');
     const pending = logArea(page).locator('[aria-busy="true"]');
@@ -174,12 +207,44 @@ describe('the logbook workspace, chat view', () => {
     await pending.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByText('Error fetching response from AI.').count()).toBe(0);
-    await page.waitForTimeout(5_500);
+    const stopped = logArea(page).locator('[data-tag="gen"]').filter({ hasText: /One/ }).last();
+    await stopped.getByText('stopped', { exact: true }).waitFor();
     const stored = await storedEntries(owner.client, seeded.logid);
     const query = stored.find((e) => e.content === 'Count slowly for me');
     expect(query?.tag).toBe('query');
-    expect(stored.filter((e) => e.attrs.qid === query?.attrs.qid)).toHaveLength(1);
-    expect(await logArea(page).getByText('eleven', { exact: false }).count()).toBe(0);
+    const [answer] = answersTo(stored, query?.attrs.qid);
+    expect(answer?.attrs.stopped).toBe('true');
+    expect(answer?.content.startsWith('One')).toBe(true);
+    expect(answer?.content).not.toContain('twelve');
+    expect(await stopped.innerText()).toContain(answer?.content.trim());
+
+    // Escape stops too, wherever the caret is.
+    slow('Alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu');
+    await scribe().fill('Greek letters, slowly');
+    await scribe().press('Enter');
+    await pending.getByText('Alpha', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await pending.waitFor({ state: 'detached' });
+    const greek = await waitForEntries(owner.client, seeded.logid, (e) =>
+      e.some((x) => x.tag === 'gen' && x.content.startsWith('Alpha')),
+    );
+    const greekAnswer = greek.find((x) => x.tag === 'gen' && x.content.startsWith('Alpha'));
+    expect(greekAnswer?.attrs.stopped).toBe('true');
+    expect(greekAnswer?.content).not.toContain(' mu');
+
+    // Stopped before any text: nothing is stored, and the query waits with Retry.
+    app.fake.enqueue({ kind: 'hang' });
+    await scribe().fill('Never answered');
+    await scribe().press('Enter');
+    await pending.getByText('Waiting for the well…', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await pending.waitFor({ state: 'detached' });
+    const waiting = row(page, 'Never answered');
+    await waiting.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await page.getByText('Error fetching response from AI.').count()).toBe(0);
+    const after = await storedEntries(owner.client, seeded.logid);
+    const never = after.find((e) => e.content === 'Never answered');
+    expect(after.filter((e) => e.attrs.qid === never?.attrs.qid)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
 import { useLogbook } from '../../../features/logbooks/api/get-logbook';
+import { wantsScribeFocus } from '../../../features/logbooks/components/scribe-focus';
 import { LogbookWorkspace } from '../../../features/logbooks/workspace/logbook-workspace';
 
 /** /logbooks/{logid}: the logbook workspace, where the conversation happens (spec 000 §2). */
@@ -14,6 +15,7 @@ export function Component() {
   const logbook = useLogbook(logid);
   const { user } = useCurrentUser();
   const navigate = useNavigate();
+  const location = useLocation();
   const title = logbook.data?.title ?? 'Logbook';
   return (
     <Page
@@ -33,6 +35,7 @@ export function Component() {
           logbook={logbook.data}
           updatedAt={logbook.dataUpdatedAt}
           user={user}
+          focusScribe={wantsScribeFocus(location.state)}
           onDeleted={() => navigate(paths.logbooks.list.href())}
           onForked={(forkId) => navigate(paths.logbooks.detail.href(forkId))}
         />

@@ -1,55 +1,120 @@
 import type { Tag, Toggle } from '@caravanserai/logbook';
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CopyTextButton } from './copy-text-button';
 import classes from './entry-row.module.css';
+import { EditIcon, RedoIcon } from './icons';
 import { TAG_COLORS } from './tag-style';
 
-const TOGGLES: { toggle: Toggle; text: string; label: string }[] = [
-  { toggle: 'comment', text: '#', label: 'Toggle comment' },
-  { toggle: 'context', text: 'C', label: 'Toggle context' },
-  { toggle: 'mirage', text: 'M', label: 'Toggle mirage' },
+// The spec's symbols stay what the buttons show; their names say in words what they do.
+const TOGGLES: { toggle: Toggle; text: string; name: string; tip: string }[] = [
+  {
+    toggle: 'comment',
+    text: '#',
+    name: 'Comment',
+    tip: 'Comment (#): a note for you, never sent to the model',
+  },
+  {
+    toggle: 'context',
+    text: 'C',
+    name: 'Context',
+    tip: 'Context (C): an instruction sent with every question',
+  },
+  { toggle: 'mirage', text: 'M', name: 'Mirage', tip: 'Mirage (M): a wrong answer, never sent to the model' },
 ];
 
+function Tip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Tooltip label={label} openDelay={350} withArrow>
+      {children}
+    </Tooltip>
+  );
+}
+
 /**
- * The spec's per-entry buttons # C M X. A toggle shows pressed when the entry already has that
- * tag: pressing it then hands the entry back to gen (spec 000 §4).
+ * An entry's buttons: Copy, then for its owner Edit (queries, context, comments), Regenerate
+ * (answers), and the spec's # C M X. A toggle shows pressed when the entry already has that tag:
+ * pressing it then hands the entry back to gen (spec 000 §4).
  */
 export function EntryButtons({
   tag,
+  copyText,
   onToggle,
   onDelete,
+  onEdit,
+  onRegenerate,
 }: {
   tag: Tag;
-  onToggle: (toggle: Toggle) => void;
-  onDelete: () => void;
+  /** Null while the entry is still arriving. */
+  copyText: string | null;
+  /** Left out where the entry cannot be changed (a salted logbook, a reader, a pending entry). */
+  onToggle?: (toggle: Toggle) => void;
+  onDelete?: () => void;
+  onEdit?: () => void;
+  /** Present on answers; undefined where none can be asked (another answer is arriving). */
+  onRegenerate?: () => void;
 }) {
   return (
     <>
-      {TOGGLES.map(({ toggle, text, label }) => (
-        <ActionIcon
-          key={toggle}
-          variant={tag === toggle ? 'light' : 'subtle'}
-          color={tag === toggle ? TAG_COLORS[toggle] : 'gray'}
-          size="sm"
-          className={classes.toggle}
-          aria-label={label}
-          aria-pressed={tag === toggle}
-          title={label}
-          onClick={() => onToggle(toggle)}
-        >
-          {text}
-        </ActionIcon>
-      ))}
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="sm"
-        className={classes.toggle}
-        aria-label="Delete entry"
-        title="Delete entry"
-        onClick={onDelete}
-      >
-        X
-      </ActionIcon>
+      {copyText !== null && <CopyTextButton text={copyText} label="Copy" className={classes.action} />}
+      {onEdit && (
+        <Tip label="Edit in place">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            className={classes.action}
+            aria-label="Edit"
+            onClick={onEdit}
+          >
+            <EditIcon />
+          </ActionIcon>
+        </Tip>
+      )}
+      {onRegenerate && (
+        <Tip label="Regenerate: ask the question again for a new answer (this one stays)">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            className={classes.action}
+            aria-label="Regenerate"
+            onClick={onRegenerate}
+          >
+            <RedoIcon />
+          </ActionIcon>
+        </Tip>
+      )}
+      {onToggle &&
+        TOGGLES.map(({ toggle, text, name, tip }) => (
+          <Tip key={toggle} label={tag === toggle ? `${tip}. Pressed: hands it back to gen` : tip}>
+            <ActionIcon
+              variant={tag === toggle ? 'light' : 'subtle'}
+              color={tag === toggle ? TAG_COLORS[toggle] : 'gray'}
+              size="sm"
+              className={`${classes.action} ${classes.toggle}`}
+              aria-label={name}
+              aria-pressed={tag === toggle}
+              onClick={() => onToggle(toggle)}
+            >
+              {text}
+            </ActionIcon>
+          </Tip>
+        ))}
+      {onDelete && (
+        <Tip label="Delete (X)">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            className={`${classes.action} ${classes.toggle} ${classes.delete}`}
+            aria-label="Delete"
+            onClick={onDelete}
+          >
+            X
+          </ActionIcon>
+        </Tip>
+      )}
     </>
   );
 }

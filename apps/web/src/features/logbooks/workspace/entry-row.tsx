@@ -1,68 +1,124 @@
-import type { Toggle } from '@caravanserai/logbook';
-import { Badge, Group, Loader, Paper, Text } from '@mantine/core';
+import { isNotice } from '@caravanserai/logbook';
+import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { type CSSProperties, memo } from 'react';
-import { CopyTextButton } from './copy-text-button';
+import { AnswerFooter } from './answer-footer';
+import { answerMeta } from './answer-meta';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
+import { EntryEditor } from './entry-editor';
 import classes from './entry-row.module.css';
+import { InfoIcon, RedoIcon } from './icons';
 import type { LogRow } from './overlay';
 import { TAG_COLORS } from './tag-style';
+import type { EntryActions } from './use-entry-actions';
 
-export interface EntryActions {
-  toggle(row: LogRow, toggle: Toggle): void;
-  remove(row: LogRow): void;
-}
+const EDITABLE_TAGS = new Set(['query', 'context', 'comment']);
+const ANSWER_TAGS = new Set(['gen', 'mirage']);
 
-/** One entry of the log: its tag, its buttons and its content. Re-renders only when it changes. */
+/**
+ * One entry of the log: its tag, its buttons and its content (or the inline editor); under an
+ * answer its model and tokens, under a query left without one a Retry. The app's notices are
+ * drawn as slim notes, not as answers. Re-renders only when its props change.
+ */
 export const EntryRow = memo(function EntryRow({
   row,
   editable,
   actions,
+  editing,
+  asking,
 }: {
   row: LogRow;
   editable: boolean;
   actions: EntryActions;
+  editing: boolean;
+  /** An answer is arriving: no other can be asked meanwhile. */
+  asking: boolean;
 }) {
   const { entry } = row;
+  const notice = isNotice(entry);
   const color = TAG_COLORS[entry.tag];
-  const style = {
-    '--tag-color': `var(--mantine-color-${color}-filled)`,
-  } as CSSProperties;
+  const style = { '--tag-color': `var(--mantine-color-${color}-filled)` } as CSSProperties;
+  const stored = editable && row.index !== null;
+  const qid = entry.attrs.qid;
+  const meta = ANSWER_TAGS.has(entry.tag) && !row.streaming ? answerMeta(entry) : null;
+  const canAsk = stored && !asking && qid !== undefined;
+
   return (
     <Paper
-      withBorder
-      p="sm"
+      withBorder={!notice}
+      p={notice ? 4 : 'sm'}
       radius="md"
-      className={classes.entry}
+      className={notice ? classes.notice : classes.entry}
       style={style}
       data-tag={entry.tag}
+      data-notice={notice || undefined}
       data-pending={row.pending || undefined}
       aria-busy={row.streaming || undefined}
     >
-      <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
-        <Group gap={8} wrap="nowrap">
-          <Badge variant="light" color={color} size="sm" radius="sm">
-            {entry.tag}
-          </Badge>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb={notice ? 0 : 6}>
+        <Group gap={8} wrap="nowrap" miw={0}>
+          {notice ? (
+            <>
+              <span className={classes.noticeIcon}>
+                <InfoIcon />
+              </span>
+              <Text size="sm" c="dimmed" fs="italic" className={classes.noticeText}>
+                {entry.content}
+              </Text>
+            </>
+          ) : (
+            <Badge variant="light" color={color} size="sm" radius="sm">
+              {entry.tag}
+            </Badge>
+          )}
           {row.streaming && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
-          {!row.streaming && <CopyTextButton text={entry.content} label="Copy entry" />}
-          {editable && row.index !== null && (
-            <EntryButtons
-              tag={entry.tag}
-              onToggle={(toggle) => actions.toggle(row, toggle)}
-              onDelete={() => actions.remove(row)}
-            />
-          )}
+          <EntryButtons
+            tag={entry.tag}
+            copyText={row.streaming ? null : entry.content}
+            onToggle={stored ? (toggle) => actions.toggle(row, toggle) : undefined}
+            onDelete={stored ? () => actions.remove(row) : undefined}
+            onEdit={stored && !editing && EDITABLE_TAGS.has(entry.tag) ? () => actions.edit(row) : undefined}
+            onRegenerate={
+              canAsk && !notice && ANSWER_TAGS.has(entry.tag) ? () => actions.ask(row) : undefined
+            }
+          />
         </Group>
       </Group>
-      {entry.content === '' && row.streaming ? (
+      {notice ? null : editing ? (
+        <EntryEditor
+          tag={entry.tag}
+          content={entry.content}
+          draft={actions.draft(row)}
+          onDraft={(text) => actions.keepDraft(row, text)}
+          canResend={!asking}
+          onSave={(content, resend) => actions.save(row, content, resend)}
+          onCancel={actions.cancelEdit}
+        />
+      ) : entry.content === '' && row.streaming ? (
         <Text c="dimmed" size="sm">
           Waiting for the well…
         </Text>
       ) : (
         <EntryContent entry={entry} />
+      )}
+      {meta && <AnswerFooter meta={meta} />}
+      {row.unanswered && stored && !editing && (
+        <Group gap="xs" mt={6}>
+          <Text size="xs" c="dimmed">
+            No answer yet.
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<RedoIcon />}
+            disabled={!canAsk}
+            onClick={() => actions.ask(row)}
+          >
+            Retry
+          </Button>
+        </Group>
       )}
     </Paper>
   );

@@ -9,8 +9,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type EntryActions, EntryRow } from './entry-row';
+import { EntryRow } from './entry-row';
 import type { LogRow } from './overlay';
+import type { EntryActions } from './use-entry-actions';
 
 export interface LogViewHandle {
   head(): void;
@@ -50,6 +51,9 @@ export function LogView({
   rows,
   editable,
   actions,
+  editingKey,
+  asking,
+  startAtEnd,
   ref,
   paddingStart,
   paddingEnd,
@@ -57,6 +61,11 @@ export function LogView({
   rows: LogRow[];
   editable: boolean;
   actions: EntryActions;
+  /** The row whose inline editor is open. */
+  editingKey: string | null;
+  asking: boolean;
+  /** Open at the newest entry, where a conversation goes on (for those who write in it). */
+  startAtEnd: boolean;
   ref: Ref<LogViewHandle>;
   paddingStart: number;
   paddingEnd: number;
@@ -64,6 +73,7 @@ export function LogView({
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const following = useRef(false);
+  const opened = useRef(false);
 
   // The list's distance from the top of the page moves when anything above it changes size.
   useLayoutEffect(() => {
@@ -109,6 +119,14 @@ export function LogView({
     [virtualizer, last, tail],
   );
 
+  // Once, when the page opens (or as soon as it is known to be the reader's own).
+  useEffect(() => {
+    if (!startAtEnd || opened.current) return;
+    opened.current = true;
+    following.current = true;
+    tail();
+  }, [startAtEnd, tail]);
+
   useEffect(() => {
     const onScroll = () => {
       following.current = nearEnd();
@@ -117,11 +135,13 @@ export function LogView({
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  // New or growing rows (an answer streaming in) keep a reader who was at the end at the end.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not an input
+  // New or growing rows (an answer streaming in, rows measured taller than guessed, Markdown
+  // drawn) keep a reader who was at the end at the end.
+  const totalSize = virtualizer.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows, size and margin are triggers, not inputs
   useEffect(() => {
     if (following.current) tail();
-  }, [rows, tail]);
+  }, [rows, totalSize, scrollMargin, tail]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -136,7 +156,7 @@ export function LogView({
         ref={listRef}
         style={{
           position: 'relative',
-          height: virtualizer.getTotalSize(),
+          height: totalSize,
           listStyle: 'none',
           margin: 0,
           padding: 0,
@@ -160,7 +180,13 @@ export function LogView({
                 transform: `translateY(${item.start - scrollMargin}px)`,
               }}
             >
-              <EntryRow row={row} editable={editable} actions={actions} />
+              <EntryRow
+                row={row}
+                editable={editable}
+                actions={actions}
+                editing={row.key === editingKey}
+                asking={asking}
+              />
             </li>
           );
         })}

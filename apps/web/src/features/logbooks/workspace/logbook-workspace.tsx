@@ -2,10 +2,11 @@ import type { CurrentUser, Logbook } from '@caravanserai/api';
 import { INVALID_LOG_XML } from '@caravanserai/logbook';
 import { Alert, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ConfirmModal } from './confirm-modal';
 import { ForkPanel } from './fork-panel';
 import { LogView, type LogViewHandle } from './log-view';
+import { NoWellPanel } from './no-well-panel';
 import { QueryFailureAlert } from './query-failure-alert';
 import { type ComposeMode, Scribe } from './scribe';
 import { ShellBox } from './shell-box';
@@ -21,17 +22,26 @@ export const DELETE_ENTRY_CONFIRM = 'Are you sure you want to delete this Logboo
 const APP_HEADER_PX = 60;
 const BREATHING_PX = 16;
 
+// On touch screens the caret would open the on-screen keyboard over the log: only a logbook just
+// started asks for it there.
+function hasFinePointer(): boolean {
+  return typeof window.matchMedia !== 'function' || !window.matchMedia('(pointer: coarse)').matches;
+}
+
 /** The logbook page below its breadcrumbs: header, toolbar, the log, and the composer. */
 export function LogbookWorkspace({
   logbook,
   updatedAt,
   user,
+  focusScribe = false,
   onDeleted,
   onForked,
 }: {
   logbook: Logbook;
   updatedAt: number;
   user: CurrentUser | null;
+  /** Put the caret in the Scribe when it appears (a logbook just started in one step). */
+  focusScribe?: boolean;
   onDeleted: () => void;
   onForked: (logid: string) => void;
 }) {
@@ -41,22 +51,36 @@ export function LogbookWorkspace({
   const [view, setView] = useViewMode();
   const toolbar = useElementSize();
   const composer = useElementSize();
+  // The Scribe (drawn for those who can write) takes the caret when it appears.
+  const [scribeFocus] = useState(() => focusScribe || hasFinePointer());
 
   const send = (mode: ComposeMode, text: string) => {
     log.current?.tail();
     return ws.send(mode, text);
   };
+  const retry = (qid: string) => {
+    log.current?.tail();
+    void ws.ask.retry(qid);
+  };
 
   const deleting = ws.toDelete;
   return (
-    <Stack gap="md">
-      <WorkspaceHeader logbook={logbook} entries={ws.entries} isOwner={ws.isOwner} onDeleted={onDeleted} />
+    <Stack gap="sm">
+      <WorkspaceHeader
+        logbook={logbook}
+        entries={ws.entries}
+        totals={ws.totals}
+        isOwner={ws.isOwner}
+        savingWell={ws.settings.savingWell}
+        onWellChange={ws.settings.setWell}
+        onDeleted={onDeleted}
+      />
       <WorkspaceToolbar
         ref={toolbar.ref}
         view={view}
         onViewChange={setView}
         showViews={ws.editable}
-        memory={ws.memory}
+        memory={ws.settings.memory}
         onHead={() => log.current?.head()}
         onTail={() => log.current?.tail()}
       />
@@ -70,6 +94,9 @@ export function LogbookWorkspace({
           rows={ws.rows}
           editable={ws.editable}
           actions={ws.entryActions}
+          editingKey={ws.editingKey}
+          asking={ws.ask.asking}
+          startAtEnd={ws.editable}
           paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
           paddingEnd={composer.height + BREATHING_PX * 2}
         />
@@ -79,15 +106,30 @@ export function LogbookWorkspace({
           {ws.editable ? (
             <>
               {ws.ask.failure && (
-                <QueryFailureAlert failure={ws.ask.failure} onClose={ws.ask.dismissFailure} />
+                <QueryFailureAlert
+                  failure={ws.ask.failure}
+                  wellTitle={logbook.well?.title ?? null}
+                  canRetry={!ws.ask.asking}
+                  onRetry={retry}
+                  onClose={ws.ask.dismissFailure}
+                />
               )}
               {view === 'chat' ? (
-                <Scribe
-                  asking={ws.ask.asking}
-                  hasWell={logbook.logwell !== null}
-                  onSend={send}
-                  onStop={ws.ask.stop}
-                />
+                <>
+                  {logbook.logwell === null && (
+                    <NoWellPanel saving={ws.settings.savingWell} onChoose={ws.settings.setWell} />
+                  )}
+                  <Scribe
+                    autoFocus={scribeFocus}
+                    asking={ws.ask.asking}
+                    stopping={ws.ask.stopping}
+                    hasWell={logbook.logwell !== null}
+                    memory={ws.settings.memory}
+                    onMemoryChange={ws.settings.setMemory}
+                    onSend={send}
+                    onStop={ws.ask.stop}
+                  />
+                </>
               ) : (
                 <ShellBox shell={ws.shell} />
               )}
@@ -102,7 +144,6 @@ export function LogbookWorkspace({
         title="Delete entry"
         message={DELETE_ENTRY_CONFIRM}
         confirmLabel="Delete"
-        focusConfirm
         onConfirm={() => {
           if (deleting) ws.entryActions.blank(deleting);
           ws.closeDelete();

@@ -50,6 +50,51 @@ describe('displayRows', () => {
   });
 });
 
+describe('displayRows: edits, unanswered queries, kept rows', () => {
+  it('draws an edit over its entry until it is stored', () => {
+    const rows = displayRows(baseRows(stored), [{ id: 1, kind: 'edit', index: 1, content: 'Why not?' }]);
+    expect(rows[1]?.entry).toEqual(e('query', 'Why not?', { qid: 'q1' }));
+    expect(rows[1]?.pending).toBe(true);
+  });
+
+  it('marks a query no answer follows, the same row object each time, until an answer streams in', () => {
+    const base = baseRows([...stored, e('query', 'Failed?', { qid: 'q2' }), e('gen', '', { qid: 'q1' })]);
+    const first = displayRows(base, []);
+    expect(first.map((r) => r.unanswered ?? false)).toEqual([false, false, false, true]);
+    expect(displayRows(base, [])[3]).toBe(first[3]);
+    const retrying = displayRows(base, [{ id: 1, kind: 'answer', qid: 'q2', content: '', streaming: true }]);
+    expect(retrying[3]?.unanswered).toBeUndefined();
+    // A query whose answer was deleted is unanswered again.
+    const deleted = displayRows(base, [{ id: 2, kind: 'blank', index: 2 }]);
+    expect(deleted[1]?.unanswered).toBe(true);
+  });
+
+  it('keeps the rows of unchanged entries when the log changes', () => {
+    const before = baseRows(stored);
+    const after = baseRows([stored[0]!, e('comment', 'Why?', { qid: 'q1' }), stored[2]!], before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
+  });
+
+  it('draws a stored answer with its marks until the log shows it', () => {
+    const ops: PendingOp[] = [
+      {
+        id: 5,
+        kind: 'answer',
+        qid: 'q1',
+        content: 'Again.',
+        streaming: false,
+        attrs: { stopped: 'true' },
+        version: 9,
+      },
+    ];
+    expect(displayRows(baseRows(stored), ops).at(-1)?.entry).toEqual(
+      e('gen', 'Again.', { stopped: 'true', qid: 'q1' }),
+    );
+  });
+});
+
 describe('isReflected', () => {
   const fetched = fetchedState(stored, 7, 1_000);
 
@@ -80,5 +125,16 @@ describe('isReflected', () => {
     expect(isReflected({ id: 4, kind: 'answer', qid: 'q1', content: 'B', streaming: true }, fetched)).toBe(
       false,
     );
+    // A new answer to a query answered before is known by its version only.
+    const regenerated: PendingOp = {
+      id: 5,
+      kind: 'answer',
+      qid: 'q1',
+      content: 'C',
+      streaming: false,
+      version: 8,
+    };
+    expect(isReflected(regenerated, fetched)).toBe(false);
+    expect(isReflected(regenerated, fetchedState(stored, 8, 1_000))).toBe(true);
   });
 });

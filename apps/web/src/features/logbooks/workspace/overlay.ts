@@ -7,12 +7,15 @@ import type { Entry, Tag } from '@caravanserai/logbook';
 export type PendingOp =
   | { id: number; kind: 'retag'; index: number; tag: Tag; version?: number; settledAt?: number }
   | { id: number; kind: 'blank'; index: number; version?: number; settledAt?: number }
+  | { id: number; kind: 'edit'; index: number; content: string; version?: number; settledAt?: number }
   | { id: number; kind: 'append'; entry: Entry; version?: number; settledAt?: number }
   | {
       id: number;
       kind: 'answer';
       qid: string;
       content: string;
+      /** The stored answer's attributes (model, tokens, stopped), once it is stored. */
+      attrs?: Record<string, string>;
       streaming: boolean;
       version?: number;
       settledAt?: number;
@@ -26,6 +29,8 @@ export interface LogRow {
   entry: Entry;
   pending: boolean;
   streaming: boolean;
+  /** A query no answer follows (it failed, was stopped before any text, or its answer was deleted). */
+  unanswered?: boolean;
 }
 
 /** What is known about the fetched log when deciding whether an op is in it. */
@@ -55,6 +60,8 @@ export function fetchedState(entries: readonly Entry[], version: number, updated
  */
 export function isReflected(op: PendingOp, fetched: FetchedState): boolean {
   if (op.version !== undefined && fetched.version >= op.version) return true;
+  // A stored answer is known by its version: its qid may have older answers (a regenerated one).
+  if (op.kind === 'answer' && op.version !== undefined) return false;
   if (op.version === undefined && op.settledAt !== undefined && fetched.updatedAt > op.settledAt) return true;
   if (op.kind === 'append' && op.entry.tag === 'query' && op.entry.attrs.qid !== undefined) {
     return fetched.qids.has(op.entry.attrs.qid);
@@ -63,15 +70,28 @@ export function isReflected(op: PendingOp, fetched: FetchedState): boolean {
   return false;
 }
 
-/** The server's entries as rows; memoised by the caller so unchanged rows keep their identity. */
-export function baseRows(entries: readonly Entry[]): LogRow[] {
-  return entries.map((entry, index) => ({
-    key: `e${index}`,
-    index,
-    entry,
-    pending: false,
-    streaming: false,
-  }));
+/**
+ * The server's entries as rows. Rows of `previous` whose entry is unchanged are kept, so a write
+ * applied to one entry re-renders one row.
+ */
+export function baseRows(entries: readonly Entry[], previous: readonly LogRow[] = []): LogRow[] {
+  return entries.map((entry, index) => {
+    const old = previous[index];
+    if (old && old.entry === entry) return old;
+    return { key: `e${index}`, index, entry, pending: false, streaming: false };
+  });
+}
+
+// One marked copy per row, so an unanswered query keeps its identity while an answer streams.
+const unansweredCopies = new WeakMap<LogRow, LogRow>();
+
+function markUnanswered(row: LogRow): LogRow {
+  let copy = unansweredCopies.get(row);
+  if (!copy) {
+    copy = { ...row, unanswered: true };
+    unansweredCopies.set(row, copy);
+  }
+  return copy;
 }
 
 /**
@@ -83,14 +103,17 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
   let copied = false;
   const tail: LogRow[] = [];
   for (const op of ops) {
-    if (op.kind === 'retag' || op.kind === 'blank') {
+    if (op.kind === 'retag' || op.kind === 'blank' || op.kind === 'edit') {
       const row = rows[op.index];
       if (!row) continue;
       if (!copied) {
         rows = rows.slice();
         copied = true;
       }
-      const entry = op.kind === 'retag' ? { ...row.entry, tag: op.tag } : { ...row.entry, content: '' };
+      const entry =
+        op.kind === 'retag'
+          ? { ...row.entry, tag: op.tag }
+          : { ...row.entry, content: op.kind === 'edit' ? op.content : '' };
       rows[op.index] = { ...row, entry, pending: op.settledAt === undefined };
     } else if (op.kind === 'append') {
       const pending = op.settledAt === undefined;
@@ -99,7 +122,7 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
       tail.push({
         key: `p${op.id}`,
         index: null,
-        entry: { tag: 'gen', attrs: { qid: op.qid }, content: op.content },
+        entry: { tag: 'gen', attrs: { ...op.attrs, qid: op.qid }, content: op.content },
         pending: op.streaming,
         streaming: op.streaming,
       });
@@ -107,5 +130,19 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
   }
   const visible = rows.filter((row) => row.entry.content !== '');
   for (const row of tail) visible.push(row);
-  return visible;
+  return markUnansweredQueries(visible);
+}
+
+function markUnansweredQueries(rows: LogRow[]): LogRow[] {
+  const answered = new Set<string>();
+  for (const row of rows) {
+    const qid = row.entry.attrs.qid;
+    if (qid !== undefined && row.entry.tag !== 'query') answered.add(qid);
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const qid = row.entry.attrs.qid;
+    if (row.entry.tag === 'query' && qid !== undefined && !answered.has(qid)) rows[i] = markUnanswered(row);
+  }
+  return rows;
 }

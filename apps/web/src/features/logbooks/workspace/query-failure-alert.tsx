@@ -1,8 +1,28 @@
-import { Alert, Text } from '@mantine/core';
-import { AI_FAILED, type AskFailure } from './use-ask';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { AI_FAILED, describeFailure } from './failure-text';
+import { RedoIcon } from './icons';
+import type { AskFailure } from './use-ask';
 
-/** The spec's message for a failed query, with the provider's own reason in smaller print. */
-export function QueryFailureAlert({ failure, onClose }: { failure: AskFailure; onClose: () => void }) {
+/**
+ * The spec's message for a failed query, then in words what happened with which well and what to
+ * check, a Retry when the query is stored, and the provider's own reason on a details line.
+ */
+export function QueryFailureAlert({
+  failure,
+  wellTitle,
+  canRetry,
+  onRetry,
+  onClose,
+}: {
+  failure: AskFailure;
+  wellTitle: string | null;
+  /** False while another answer is arriving. */
+  canRetry: boolean;
+  onRetry: (qid: string) => void;
+  onClose: () => void;
+}) {
+  const text = describeFailure(failure.error, wellTitle);
+  const { qid } = failure;
   return (
     <Alert
       color="red"
@@ -15,10 +35,36 @@ export function QueryFailureAlert({ failure, onClose }: { failure: AskFailure; o
       py="xs"
       mb="xs"
     >
-      {failure.reason && (
-        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-          {failure.reason}
-        </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {text.what}
+        {text.check && ` ${text.check}`}
+      </Text>
+      {(qid !== null || text.details) && (
+        <Group gap="sm" mt={6} wrap="nowrap" align="center">
+          {qid !== null && (
+            <Button
+              size="compact-sm"
+              color="red"
+              leftSection={<RedoIcon />}
+              disabled={!canRetry}
+              onClick={() => onRetry(qid)}
+            >
+              Retry
+            </Button>
+          )}
+          {text.details && (
+            <Text
+              size="xs"
+              c="dimmed"
+              ff="monospace"
+              lineClamp={2}
+              title={text.details}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              Details: {text.details}
+            </Text>
+          )}
+        </Group>
       )}
     </Alert>
   );

@@ -1,23 +1,42 @@
-import { Button, Group, Switch, Tabs, Text, Textarea } from '@mantine/core';
+import { Button, Group, Switch, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { SendIcon, StopIcon } from './icons';
 import classes from './workspace.module.css';
 
 export type ComposeMode = 'query' | 'context' | 'comment';
 
+/** What a query sends the model, said plainly under the box (the server builds it the same way). */
+export const MEMORY_OFF_SENDS = 'The model is sent: context entries and this question.';
+export const MEMORY_ON_SENDS =
+  'The model is sent: the conversation so far, without comments, mirages and notices.';
+
+const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
+  context: 'Adds a context entry: an instruction sent with every question.',
+  comment: 'Adds a comment entry: a note for you, never sent to the model.',
+};
+
 /**
  * The Scribe: a message box that grows from 1 to 10 rows of 24 px (spec 000 §9). Enter sends,
  * Shift+Enter starts a new line; blank messages are ignored. With Context Mode or Comment Mode on
- * the message is stored as that entry, otherwise it is asked of the well.
+ * the message is stored as that entry, otherwise it is asked of the well. The Memory switch is the
+ * logbook's own setting (stored with it); the line under the box says what a query sends.
  */
 export function Scribe({
+  autoFocus = false,
   asking,
+  stopping,
   hasWell,
+  memory,
+  onMemoryChange,
   onSend,
   onStop,
 }: {
+  autoFocus?: boolean;
   asking: boolean;
+  stopping: boolean;
   hasWell: boolean;
+  memory: boolean;
+  onMemoryChange: (memory: boolean) => void;
   /** Resolves with text to give back to the box when it could not be stored. */
   onSend: (mode: ComposeMode, text: string) => Promise<string | null>;
   onStop: () => void;
@@ -68,12 +87,20 @@ export function Scribe({
             checked={mode === 'comment'}
             onChange={(event) => toggle('comment')(event.currentTarget.checked)}
           />
+          <Switch
+            size="sm"
+            color="teal"
+            label="Memory"
+            checked={memory}
+            onChange={(event) => onMemoryChange(event.currentTarget.checked)}
+          />
         </Group>
       </Group>
       <Tabs.Panel value="scribe" pt="xs">
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Textarea
             ref={input}
+            autoFocus={autoFocus}
             flex={1}
             autosize
             minRows={1}
@@ -86,9 +113,17 @@ export function Scribe({
             onKeyDown={onKeyDown}
           />
           {asking && (
-            <Button color="red" variant="light" leftSection={<StopIcon />} onClick={onStop}>
-              Stop
-            </Button>
+            <Tooltip label="Stop the answer: what arrived is kept (Esc)" openDelay={350}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<StopIcon />}
+                onClick={onStop}
+                loading={stopping}
+              >
+                Stop
+              </Button>
+            </Tooltip>
           )}
           {!blocked && (
             <Button leftSection={<SendIcon />} onClick={send} disabled={empty}>
@@ -96,13 +131,20 @@ export function Scribe({
             </Button>
           )}
         </Group>
-        <Text size="xs" c="dimmed" mt={4}>
-          {mode === 'query'
-            ? hasWell
-              ? 'Asks the well. Enter sends, Shift+Enter adds a line.'
-              : 'This Logbook has no Well: attach one in Settings to ask queries.'
-            : `Adds a ${mode} entry. Enter sends, Shift+Enter adds a line.`}
-        </Text>
+        <Group gap={6} mt={4} wrap="wrap" justify="space-between">
+          <Text size="xs" c="dimmed" data-memory-hint>
+            {mode !== 'query'
+              ? MODE_HINTS[mode]
+              : hasWell
+                ? memory
+                  ? MEMORY_ON_SENDS
+                  : MEMORY_OFF_SENDS
+                : 'This Logbook has no Well yet: choose one to ask queries.'}
+          </Text>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            Enter sends, Shift+Enter adds a line{asking ? ', Esc stops the answer' : ''}.
+          </Text>
+        </Group>
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,11 +1,13 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { ConfirmModal } from './confirm-modal';
 import type { useShellBox } from './use-shell-box';
 import classes from './workspace.module.css';
 
 /**
  * The shell box: an output area above a 'Shell> ' line. Enter runs the line through the shell
- * box's interpreter, Up/Down browse what was typed here, Ctrl+C stops a running command.
+ * box's interpreter, Up/Down browse what was typed here, Ctrl+C stops a running command. A
+ * command that would remove entries asks in a dialog first, Cancel focused so Enter keeps them.
  */
 export function ShellBox({ shell }: { shell: ReturnType<typeof useShellBox> }) {
   const [value, setValue] = useState('');
@@ -88,6 +90,14 @@ export function ShellBox({ shell }: { shell: ReturnType<typeof useShellBox> }) {
       <Text size="xs" c="dimmed">
         Type 'help' to see commands
       </Text>
+      <ConfirmModal
+        opened={shell.asking}
+        title={shell.question?.title ?? ''}
+        message={shell.question?.question ?? ''}
+        confirmLabel={shell.question?.action ?? ''}
+        onConfirm={() => shell.answer(true)}
+        onClose={() => shell.answer(false)}
+      />
     </Stack>
   );
 }

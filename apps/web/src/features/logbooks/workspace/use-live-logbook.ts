@@ -1,29 +1,43 @@
 import type { Logbook } from '@caravanserai/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { logbookKeys } from '../api/logbook-keys';
 import { useLogbookVersion } from '../api/logbook-version';
+import type { LogSnapshot } from './log-snapshot';
 
 const CHANNEL = 'caravanserai-logbook-writes';
 
+export interface LiveLogbook {
+  /** Reads the whole logbook again: the page's own view is known to be behind. */
+  refetch(): void;
+  /**
+   * Says this page wrote (the write is already applied to its snapshot): other tabs read the log
+   * again, and the change marker of `version`, which this page wrote, is not news to it.
+   */
+  announce(version?: number): void;
+}
+
 /**
- * Keeps an open logbook current. A tiny version marker is asked for every few seconds while the
- * tab is visible and whenever the window regains focus; the full log is fetched again only when
- * the marker says something changed, so two tabs (or the CLI) see each other's entries. Tabs of
- * the same browser also tell each other at once when they write, through a BroadcastChannel.
- * Returns `reload`, which the page calls after its own writes.
+ * Keeps an open logbook current with writes from elsewhere. A tiny version marker is asked for
+ * every few seconds while the tab is visible and whenever the window regains focus; the full log
+ * is fetched again only when the marker shows a version the page has not got, or settings changed
+ * (its modified time moved with no write of this page to explain it). Tabs of the same browser
+ * also tell each other at once when they write, through a BroadcastChannel. The page's own writes
+ * never cost a read of the log: they are applied to its snapshot.
  */
-export function useLiveLogbook(logbook: Logbook, updatedAt: number): () => void {
+export function useLiveLogbook(logbook: Logbook, snapshot: LogSnapshot, fetchedAt: number): LiveLogbook {
   const queryClient = useQueryClient();
   const { logid } = logbook;
   const marker = useLogbookVersion(logid, true);
   const channel = useRef<BroadcastChannel | null>(null);
+  // The last version this page wrote: its modified time is not known until the marker tells it.
+  const ownVersion = useRef<number | null>(null);
 
-  const refetch = useCallback(
+  const refetchLog = useCallback(
     (restart: boolean) =>
       void queryClient.refetchQueries(
         { queryKey: logbookKeys.detail(logid), exact: true },
-        // A fetch already under way brings the news as well, unless it began before our own write.
+        // A fetch already under way brings the news as well, unless it began before the change.
         { cancelRefetch: restart },
       ),
     [queryClient, logid],
@@ -33,27 +47,56 @@ export function useLiveLogbook(logbook: Logbook, updatedAt: number): () => void 
     if (typeof BroadcastChannel === 'undefined') return;
     const opened = new BroadcastChannel(CHANNEL);
     opened.onmessage = (event: MessageEvent<unknown>) => {
-      if (event.data === logid) refetch(false);
+      if (event.data === logid) refetchLog(false);
     };
     channel.current = opened;
     return () => {
       opened.close();
       channel.current = null;
     };
-  }, [logid, refetch]);
+  }, [logid, refetchLog]);
 
-  const reload = useCallback(() => {
-    refetch(true);
+  const refetch = useCallback(() => {
+    refetchLog(true);
     channel.current?.postMessage(logid);
-  }, [refetch, logid]);
+  }, [refetchLog, logid]);
+
+  const announce = useCallback(
+    (version?: number) => {
+      if (version !== undefined) ownVersion.current = version;
+      channel.current?.postMessage(logid);
+    },
+    [logid],
+  );
 
   useEffect(() => {
     const seen = marker.data;
-    // Only a marker newer than the log on screen says anything about it.
-    if (!seen || marker.dataUpdatedAt <= updatedAt) return;
-    if (seen.version === logbook.version && seen.modified === logbook.modified) return;
-    refetch(false);
-  }, [marker.data, marker.dataUpdatedAt, updatedAt, logbook.version, logbook.modified, refetch]);
+    // Only a marker newer than the fetched logbook says anything about it.
+    if (!seen || marker.dataUpdatedAt <= fetchedAt) return;
+    if (seen.version > snapshot.version) {
+      refetchLog(false);
+      return;
+    }
+    if (seen.version < snapshot.version || seen.modified === logbook.modified) return;
+    if (ownVersion.current === seen.version) {
+      // This page's own write moved the modified time: learn it instead of reading the log.
+      ownVersion.current = null;
+      queryClient.setQueryData<Logbook>(logbookKeys.detail(logid), (cached) =>
+        cached ? { ...cached, modified: seen.modified } : cached,
+      );
+      return;
+    }
+    refetchLog(false);
+  }, [
+    marker.data,
+    marker.dataUpdatedAt,
+    fetchedAt,
+    snapshot.version,
+    logbook.modified,
+    logid,
+    queryClient,
+    refetchLog,
+  ]);
 
-  return reload;
+  return useMemo(() => ({ refetch, announce }), [refetch, announce]);
 }

@@ -1,8 +1,14 @@
 import type { CurrentUser } from '@caravanserai/api';
-import { createShellBoxInterpreter, type MapperState, type TerminalIO } from '@caravanserai/mapper';
+import {
+  createShellBoxInterpreter,
+  type HostActions,
+  type MapperState,
+  type TerminalIO,
+} from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
 import { useCommandHistory } from './use-command-history';
+import { useConfirmDialog } from './use-confirm-dialog';
 
 // The output keeps its most recent part only: a long session must not slow the page down.
 const OUTPUT_LIMIT = 20_000;
@@ -14,8 +20,8 @@ function append(output: string, text: string): string {
 
 /**
  * Hosts the shell box's interpreter (packages/mapper): it runs each line with this page's logbook,
- * writes into an output string, and tells the page when the log changed. Commands live in the
- * interpreter, never here.
+ * writes into an output string, tells the page when the log changed, and asks a command's
+ * confirmations in a dialog. Commands live in the interpreter, never here.
  */
 export function useShellBox({
   logid,
@@ -23,14 +29,12 @@ export function useShellBox({
   user,
   state,
   onLogbookChanged,
-  onStateChanged,
 }: {
   logid: string;
   wellid: string | null;
   user: CurrentUser | null;
   state: MapperState;
   onLogbookChanged: () => void;
-  onStateChanged: () => void;
 }) {
   const interpreter = useMemo(() => createShellBoxInterpreter(), []);
   const [output, setOutput] = useState('');
@@ -39,6 +43,11 @@ export function useShellBox({
   const keyWaiter = useRef<((key: string) => void) | null>(null);
   // Kept here, not in the box, so switching to the chat view and back keeps it.
   const history = useCommandHistory();
+  const { question, asking, ask, answer } = useConfirmDialog();
+  const host = useMemo<HostActions>(
+    () => ({ logbookChanged: onLogbookChanged, confirm: ask }),
+    [onLogbookChanged, ask],
+  );
 
   const io = useMemo<TerminalIO>(
     () => ({
@@ -65,19 +74,20 @@ export function useShellBox({
         await interpreter.execute(line, {
           api,
           io,
-          host: { logbookChanged: onLogbookChanged },
+          host,
           user: user ? { pk: user.pk, username: user.username } : null,
           state,
           logbook: { logid, wellid },
           signal: abort.signal,
         });
       } finally {
+        // A command that ended (or was stopped) with its question open leaves no dialog behind.
+        answer(false);
         if (controller.current === abort) controller.current = null;
         setRunning(false);
-        onStateChanged();
       }
     },
-    [interpreter, io, history, logid, wellid, user, state, onLogbookChanged, onStateChanged],
+    [interpreter, io, history, logid, wellid, user, state, host, answer],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
@@ -91,5 +101,16 @@ export function useShellBox({
     return true;
   }, []);
 
-  return { output, running, run, cancel, offerKey, history, clearOutput: io.clear };
+  return {
+    output,
+    running,
+    run,
+    cancel,
+    offerKey,
+    history,
+    clearOutput: io.clear,
+    question,
+    asking,
+    answer,
+  };
 }

@@ -1,81 +1,59 @@
 import type { Logbook } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { LogbookBadges } from '../../../components/logbook-badges';
 import { OwnerLine } from '../../../components/owner-line';
-import { paths } from '../../../config/paths';
-import { saveFile } from '../../../lib/save-file';
-import { DeleteLogbookButton } from './delete-logbook-button';
-import { buildExport, type ExportFormat } from './export-files';
+import { formatCount, type TokenTotals } from './answer-meta';
+import { LogbookMenu } from './logbook-menu';
+import { WellMenu } from './well-menu';
 
-const EXPORTS: { format: ExportFormat; label: string }[] = [
-  { format: 'xml', label: 'Export as .xml file' },
-  { format: 'md', label: 'Export as Markdown' },
-  { format: 'json', label: 'Export as JSON' },
-];
-
-/** The well, title, owner and flags of the logbook, its exports, and for its owner Settings and Delete. */
+/**
+ * A compact head, so the conversation gets the room: the title and the menu (exports, and for
+ * the owner Settings and Delete Logbook), then one line with the well (which its owner can change
+ * here), the owner, the flags and what the answers have cost in tokens.
+ */
 export function WorkspaceHeader({
   logbook,
   entries,
+  totals,
   isOwner,
+  savingWell,
+  onWellChange,
   onDeleted,
 }: {
   logbook: Logbook;
   /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
   entries: readonly Entry[] | null;
+  totals: TokenTotals;
   isOwner: boolean;
+  savingWell: boolean;
+  onWellChange: (wellid: string) => void;
   onDeleted: () => void;
 }) {
-  const download = (format: ExportFormat) => {
-    if (!entries) return;
-    const file = buildExport(format, logbook, entries);
-    saveFile(file.name, file.content, file.type);
-  };
   return (
-    <Stack gap="xs">
-      {logbook.well && (
-        <Anchor component={Link} to={paths.wells.detail.href(logbook.well.wellid)} fw={500} w="fit-content">
-          Using Well: {logbook.well.title}
-        </Anchor>
-      )}
-      <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
-        {logbook.title}
-      </Title>
-      <Group gap="sm">
-        <OwnerLine username={logbook.owner.username} c="dimmed" />
-        <LogbookBadges flags={logbook} />
+    <Stack gap={4}>
+      <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+        <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+          {logbook.title}
+        </Title>
+        <LogbookMenu logbook={logbook} entries={entries} isOwner={isOwner} onDeleted={onDeleted} />
       </Group>
-      {logbook.description && (
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{logbook.description}</Text>
-      )}
-      <Group gap="xs" mt={4}>
-        {EXPORTS.map(({ format, label }) => (
-          <Button
-            key={format}
-            variant="default"
-            size="xs"
-            disabled={!entries}
-            onClick={() => download(format)}
-          >
-            {label}
-          </Button>
-        ))}
-        {isOwner && (
-          <>
-            <Button
-              component={Link}
-              to={paths.logbooks.manage.href(logbook.logid)}
-              variant="default"
-              size="xs"
-            >
-              Settings
-            </Button>
-            <DeleteLogbookButton logid={logbook.logid} onDeleted={onDeleted} />
-          </>
+      <Group gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
+        <WellMenu logbook={logbook} isOwner={isOwner} saving={savingWell} onChange={onWellChange} />
+        <OwnerLine username={logbook.owner.username} c="dimmed" size="sm" />
+        <LogbookBadges flags={logbook} />
+        {totals.answers > 0 && (
+          <Text size="sm" c="dimmed" title="Tokens the answers in this logbook took, in and out">
+            Tokens: {totals.estimated ? '≈ ' : ''}
+            {formatCount(totals.inputTokens)} in · {formatCount(totals.outputTokens)} out
+          </Text>
         )}
       </Group>
+      {logbook.description && (
+        <Text size="sm" lineClamp={2} title={logbook.description} style={{ overflowWrap: 'anywhere' }}>
+          {logbook.description}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,10 @@ const VIEWS = [
   { value: 'shell', label: 'Shell' },
 ];
 
-/** The chat/shell view switch (for those who can write), the memory flag, and Head and Tail. */
+/**
+ * The chat/shell view switch (for those who can write), the memory flag in the shell view (the
+ * chat view has its switch), and Head and Tail.
+ */
 export function WorkspaceToolbar({
   ref,
   view,
@@ -39,7 +42,7 @@ export function WorkspaceToolbar({
             onChange={(value) => onViewChange(value === 'shell' ? 'shell' : 'chat')}
           />
         )}
-        {memory && (
+        {showViews && view === 'shell' && memory && (
           <Badge variant="dot" color="teal" size="sm" title="Queries send the whole conversation">
             Memory on
           </Badge>

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 
 /** Says why a change to the log did not go through; the caller reloads the log either way. */
 export function notifyWriteFailed(error: unknown): void {
-  if (error instanceof ApiError && error.status === 409) {
+  // Stale: the log changed since it was read ('stale_version'), or the entry is not what it was.
+  if (error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict')) {
     notifications.show({
       color: 'yellow',
       title: 'The logbook changed meanwhile',

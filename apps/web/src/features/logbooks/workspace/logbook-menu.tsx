@@ -1,0 +1,82 @@
+import type { Logbook } from '@caravanserai/api';
+import type { Entry } from '@caravanserai/logbook';
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { saveFile } from '../../../lib/save-file';
+import { DeleteLogbookDialog } from './delete-logbook-dialog';
+import { buildExport, type ExportFormat } from './export-files';
+import { DotsIcon } from './icons';
+
+const EXPORTS: { format: ExportFormat; label: string }[] = [
+  { format: 'xml', label: 'Export as .xml file' },
+  { format: 'md', label: 'Export as Markdown' },
+  { format: 'json', label: 'Export as JSON' },
+];
+
+/**
+ * The logbook's less frequent actions, folded into one menu so the conversation gets the room:
+ * the exports, and for its owner 'Settings' and 'Delete Logbook' (spec 000 §2, same words).
+ */
+export function LogbookMenu({
+  logbook,
+  entries,
+  isOwner,
+  onDeleted,
+}: {
+  logbook: Logbook;
+  /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
+  entries: readonly Entry[] | null;
+  isOwner: boolean;
+  onDeleted: () => void;
+}) {
+  const [deleting, { open: askDelete, close: closeDelete }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const download = (format: ExportFormat) => {
+    if (!entries) return;
+    const file = buildExport(format, logbook, entries);
+    saveFile(file.name, file.content, file.type);
+  };
+  return (
+    <>
+      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" width={220}>
+        <Menu.Target>
+          <Tooltip label="Export, settings, delete" openDelay={350} disabled={opened}>
+            <ActionIcon variant="default" size="lg" aria-label="Logbook menu">
+              <DotsIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Export</Menu.Label>
+          {EXPORTS.map(({ format, label }) => (
+            <Menu.Item key={format} disabled={!entries} onClick={() => download(format)}>
+              {label}
+            </Menu.Item>
+          ))}
+          {isOwner && (
+            <>
+              <Menu.Divider />
+              <Menu.Item component={Link} to={paths.logbooks.manage.href(logbook.logid)}>
+                Settings
+              </Menu.Item>
+              <Menu.Item color="red" onClick={askDelete}>
+                Delete Logbook
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {isOwner && (
+        <DeleteLogbookDialog
+          logid={logbook.logid}
+          opened={deleting}
+          onClose={closeDelete}
+          onDeleted={onDeleted}
+        />
+      )}
+    </>
+  );
+}
