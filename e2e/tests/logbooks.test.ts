@@ -5,6 +5,7 @@ import { createFakeWell } from '../support/app-server.js';
 import { createJournal, signUpAndLogIn, storedToken, uniqueName } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';
+import { chooseInLogbookMenu, openLogbookMenu } from '../support/workspace.js';
 
 const { app, browser } = useApp();
 
@@ -48,7 +49,9 @@ describe('logbooks, signed out', () => {
     await main.getByText('START', { exact: true }).waitFor();
     await main.getByText('END', { exact: true }).waitFor();
     await main.getByText('Comments are notes for you.', { exact: false }).first().waitFor();
-    expect(await main.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    const menu = await openLogbookMenu(page);
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     expect(await main.getByText('This Logbook is Forbidden...').count()).toBe(0);
   });
 });
@@ -119,9 +122,12 @@ describe('logbooks, signed in', () => {
     expect(await usingWell.getAttribute('href')).toBe(`/wells/${wellid}`);
     await main.getByText('START', { exact: true }).waitFor();
     await main.getByText('END', { exact: true }).waitFor();
-    expect(await main.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+    const menu = await openLogbookMenu(page);
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
       `/logbooks/${logid}/manage`,
     );
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await shootBothThemes(page, 'logbook-detail');
 
     const saved = await app.server.client(token).logbooks.get(logid);
@@ -176,7 +182,7 @@ describe('logbooks, signed in', () => {
     const { page } = browser;
     await page.goto(`${app.origin}/logbooks/${logid}`);
     const main = page.getByRole('main');
-    await main.getByRole('link', { name: 'Settings' }).click();
+    await chooseInLogbookMenu(page, 'Settings');
     await page.waitForURL(`${app.origin}/logbooks/${logid}/manage`);
     const titleField = main.getByRole('textbox', { name: 'Title' });
     await titleField.waitFor();
@@ -303,7 +309,10 @@ describe('logbooks, signed in', () => {
     await main.getByRole('heading', { level: 1, name: EXAMPLE.title }).waitFor();
     // The header's user link shows the session is known before Settings is looked for.
     await page.getByRole('banner').getByRole('link', { name: username }).waitFor();
-    expect(await main.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    const menu = await openLogbookMenu(page);
+    await menu.getByRole('menuitem', { name: 'Export as .xml file' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
   });
 
   it('logs no console errors on the way', () => {

@@ -12,6 +12,9 @@ export const logbookQueryOptions = (logid: string) =>
   queryOptions({
     queryKey: logbookKeys.detail(logid),
     queryFn: () => getLogbook(logid),
+    // An open logbook asks its small version marker on focus (useLiveLogbook) and reads the whole
+    // log only when that marker says it changed.
+    refetchOnWindowFocus: false,
   });
 
 export function useLogbook(logid: string) {

@@ -6,6 +6,10 @@ export const logbookKeys = {
   list: () => [...logbookKeys.all, 'list'] as const,
   detail: (logid: string) => [...logbookKeys.all, 'detail', logid] as const,
   version: (logid: string) => [...logbookKeys.all, 'version', logid] as const,
+  /** The parsed entries of an open logbook, kept current by the page's own writes. */
+  entries: (logid: string) => [...logbookKeys.all, 'entries', logid] as const,
+  /** The wells a logbook's owner may attach it to. */
+  wells: () => [...logbookKeys.all, 'wells'] as const,
   choices: () => [...logbookKeys.all, 'choices'] as const,
 };
 
