@@ -58,7 +58,7 @@ describe('wells, signed in', () => {
   let username = '';
   let token = '';
   const apiKey = `sk-e2e-${uniqueName('key')}-wxyz`;
-  const maskedKey = `${apiKey.slice(0, 3)}…${apiKey.slice(-4)}`;
+  const maskedKey = `…${apiKey.slice(-4)}`;
   let wellTitle = '';
   let wellid = '';
 

@@ -42,7 +42,7 @@ export function Component() {
             </List>
             <Text>
               API keys are stored encrypted and are never shown again: after saving, you only see a masked
-              copy such as sk-…abcd.
+              copy such as …abcd, its last four characters.
             </Text>
           </Stack>
         </Paper>

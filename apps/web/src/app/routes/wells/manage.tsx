@@ -40,6 +40,7 @@ export function Component() {
           choices={query.data.origin_loc_choices}
           initialValues={wellFormValues(well)}
           savedOrigin={well.origin_loc}
+          wellid={well.wellid}
           keyMode="masked"
           submitLabel="Save"
           exitHref={detailHref}

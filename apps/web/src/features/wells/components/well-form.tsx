@@ -4,8 +4,11 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { serverFieldErrors } from '../../../lib/field-errors';
+import { useConnectionTest } from '../hooks/use-connection-test';
 import { isCompatible, modelOf } from '../lib/origin';
 import { serverFieldNames, type WellFormValues, wellBody } from '../lib/well-values';
+import { ConnectionTest } from './connection-test';
+import { ModelNameInput } from './model-name-input';
 import { OriginSelect } from './origin-select';
 
 const LOCAL_KEY_HINT = 'Local servers such as Ollama accept any text here.';
@@ -15,6 +18,8 @@ interface WellFormProps {
   initialValues: WellFormValues;
   /** The saved origin when editing: kept selectable, and a provider change resets the address. */
   savedOrigin?: string;
+  /** The saved well's id when editing: its masked key then tests with the stored key. */
+  wellid?: string;
   /** Creating shows the key as typed; editing shows the server's masked key in a password field. */
   keyMode: 'visible' | 'masked';
   submitLabel: string;
@@ -29,6 +34,7 @@ export function WellForm({
   choices,
   initialValues,
   savedOrigin,
+  wellid,
   keyMode,
   submitLabel,
   onSubmit,
@@ -49,6 +55,7 @@ export function WellForm({
     },
   });
   const compatible = isCompatible(form.values.origin);
+  const connection = useConnectionTest(form, { savedOrigin, wellid });
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -103,13 +110,7 @@ export function WellForm({
         />
         {compatible && (
           <>
-            <TextInput
-              label="Model name"
-              required
-              spellCheck={false}
-              description="Any model your server serves; the list only suggests some."
-              {...form.getInputProps('modelName')}
-            />
+            <ModelNameInput models={connection.models} {...form.getInputProps('modelName')} />
             <TextInput
               label="Base URL"
               required
@@ -121,6 +122,11 @@ export function WellForm({
             />
           </>
         )}
+        <ConnectionTest
+          outcome={connection.outcome}
+          pending={connection.pending}
+          onTest={() => void connection.run()}
+        />
         <FormActions
           submitLabel={submitLabel}
           loading={form.submitting}

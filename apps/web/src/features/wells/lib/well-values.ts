@@ -1,4 +1,4 @@
-import type { Well, WellCreate } from '@caravanserai/api';
+import type { Well, WellCreate, WellTest } from '@caravanserai/api';
 import { COMPATIBLE_PROVIDER, isCompatible, modelOf, providerOf } from './origin';
 
 /** What the well form edits; `origin` is the select's value, `modelName` the typed model. */
@@ -57,4 +57,27 @@ export function serverFieldNames(values: WellFormValues): Record<string, string>
     model_url: 'modelUrl',
     origin_loc: isCompatible(values.origin) ? 'modelName' : 'origin',
   };
+}
+
+/** What "Test connection" sends: the values a save would send, less the title. */
+export function wellTestBody(values: WellFormValues, savedOrigin = '', wellid?: string): WellTest {
+  const { AUTH_MODEL_KEY, origin_loc, model_url } = wellBody(values, savedOrigin);
+  const body: WellTest = { AUTH_MODEL_KEY, origin_loc };
+  if (model_url !== undefined) body.model_url = model_url;
+  // With the well's id, the masked key the manage form shows stands for the stored key.
+  if (wellid) body.wellid = wellid;
+  return body;
+}
+
+/** The fields a connection test needs; the model name matters only to an OpenAI-compatible server. */
+export function testedFields(values: WellFormValues): (keyof WellFormValues)[] {
+  return isCompatible(values.origin) ? ['apiKey', 'origin', 'modelName', 'modelUrl'] : ['apiKey', 'origin'];
+}
+
+/**
+ * What a test result is about: provider, address and key. Choosing another model keeps the result
+ * (and the server's model list, which is where the user picks it from).
+ */
+export function testSubject(values: WellFormValues): string {
+  return [providerOf(values.origin), values.modelUrl.trim(), values.apiKey.trim()].join('\n');
 }
