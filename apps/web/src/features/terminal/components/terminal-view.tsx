@@ -4,6 +4,7 @@ import type { MapperUser } from '@caravanserai/mapper';
 import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { mountTerminal, type TerminalHost } from '../lib/mount-terminal';
+import classes from './terminal-view.module.css';
 
 /** The browser terminal: xterm.js driven by the shared Mapper session. */
 export function TerminalView({
@@ -27,13 +28,23 @@ export function TerminalView({
     });
   }, [user, profile]);
 
+  // The outer box offers the page's width; the inner one hugs the profile's columns within it.
   return (
-    <Box
-      ref={element}
-      role="application"
-      aria-label="Mapper terminal"
-      p={8}
-      style={{ background: profile.background_color, borderRadius: 8, overflow: 'hidden' }}
-    />
+    <Box>
+      <Box
+        ref={element}
+        className={classes.box}
+        role="application"
+        aria-label="Mapper terminal"
+        p={8}
+        style={{
+          background: profile.background_color,
+          borderRadius: 8,
+          overflow: 'hidden',
+          width: 'fit-content',
+          maxWidth: '100%',
+        }}
+      />
+    </Box>
   );
 }

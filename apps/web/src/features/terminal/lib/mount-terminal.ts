@@ -5,13 +5,14 @@ import {
   type HostActions,
   type MapperUser,
   promptFor,
+  safeText,
   TerminalSession,
 } from '@caravanserai/mapper';
-import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 import { localHistory } from './local-history';
+import { columnsFor } from './terminal-size';
 
 export interface TerminalHost {
   openLogbook(logid: string): void;
@@ -20,7 +21,10 @@ export interface TerminalHost {
 
 /**
  * Puts an xterm.js terminal in `element` and connects it to the shared line-editing session and
- * interpreter: the same commands, keys and messages as the CLI. Returns a function that tears it down.
+ * interpreter: the same commands, keys and messages as the CLI. Its grid is the profile's rows and
+ * columns, fewer columns only where the page is narrower (see terminal-size.ts); the element
+ * should hug the terminal, inside a parent that has the width to offer. Returns a function that
+ * tears it down.
  */
 export function mountTerminal(
   element: HTMLElement,
@@ -37,15 +41,25 @@ export function mountTerminal(
     theme: { background: profile.background_color, foreground: profile.foreground_color },
     scrollback: 5000,
   });
-  const fit = new FitAddon();
-  term.loadAddon(fit);
   term.open(element);
   const refit = () => {
-    // Width follows the page (phones included); the height is the profile's rows.
-    const size = fit.proposeDimensions();
-    if (size) term.resize(Math.max(20, size.cols), profile.rows);
+    const cols = columnsFor(term, element, profile.cols);
+    if (cols !== term.cols || profile.rows !== term.rows) term.resize(cols, profile.rows);
+    // The grid as it is, for tests and for anyone inspecting the page.
+    element.dataset.cols = String(term.cols);
+    element.dataset.rows = String(term.rows);
   };
   refit();
+  // The page's width (window, side panel) and the cell size (font) both decide what fits. Resizing
+  // inside the observer's callback would make it report a loop; the next frame is soon enough.
+  let frame = 0;
+  const resizes = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(refit);
+  });
+  if (element.parentElement) resizes.observe(element.parentElement);
+  const screen = term.element?.querySelector('.xterm-screen');
+  if (screen) resizes.observe(screen);
 
   const state = createState();
   state.profile = profile;
@@ -54,9 +68,9 @@ export function mountTerminal(
     openLogbook: nav.openLogbook,
     goHome: nav.goHome,
     saveFile,
+    // The screen's new size reaches refit through the observer.
     setFontSize: (size) => {
       term.options.fontSize = size;
-      refit();
     },
   };
   const session = new TerminalSession({
@@ -103,14 +117,15 @@ export function mountTerminal(
   };
   element.addEventListener('contextmenu', onContextMenu);
   const data = term.onData((input) => session.input(input));
-  window.addEventListener('resize', refit);
 
-  term.writeln(`\x1b[1mMapper\x1b[0m — signed in as ${user.username}. Type 'help' for commands.`);
+  // The username comes from the server: only the bold around 'Mapper' is the terminal's own.
+  term.writeln(`\x1b[1mMapper\x1b[0m — signed in as ${safeText(user.username)}. Type 'help' for commands.`);
   session.start();
   term.focus();
 
   return () => {
-    window.removeEventListener('resize', refit);
+    resizes.disconnect();
+    cancelAnimationFrame(frame);
     element.removeEventListener('contextmenu', onContextMenu);
     data.dispose();
     term.dispose();
