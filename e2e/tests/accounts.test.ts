@@ -63,6 +63,31 @@ describe('accounts', () => {
     expect(page.url()).toBe(`${app.origin}/signup/`);
   });
 
+  it('refuses a common password, saying why next to the Password field', async () => {
+    const { page } = browser;
+    const username = uniqueName('farida');
+    await page.goto(`${app.origin}/signup/`);
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('password');
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill('password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Signup failed. Please check your details and try again.').waitFor();
+    await page.getByText('This password is too common.').waitFor();
+    // The message belongs to the Password input itself, as screen readers announce it.
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await password.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(
+      describedBy
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(descriptions).toContain('This password is too common.');
+    expect(page.url()).toBe(`${app.origin}/signup/`);
+  });
+
   it('refuses wrong credentials with the spec’s alert', async () => {
     const { page } = browser;
     await page.goto(`${app.origin}/login/`);

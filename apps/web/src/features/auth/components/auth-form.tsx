@@ -19,7 +19,9 @@ export function UsernameInput(props: TextInputProps) {
 
 /** A required password field; `autoComplete` tells password managers whether it is new. */
 export function PasswordField({ label = 'Password', ...props }: PasswordInputProps) {
-  return <PasswordInput label={label} required {...props} />;
+  // Mantine marks a TextInput with an error as invalid but not a PasswordInput; screen readers
+  // should hear that the server refused the password, as they do for the other fields.
+  return <PasswordInput label={label} required aria-invalid={props.error ? true : undefined} {...props} />;
 }
 
 /** The frame of the login and signup forms: what went wrong, the fields, one full-width button. */

@@ -1,8 +1,12 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
-/** Subscription and payment controls, rendered only for the profile's own user (anon_view false). */
+/**
+ * Subscription and payment controls and 'Sign out everywhere', rendered only for the profile's own
+ * user (anon_view false).
+ */
 export function AccountControls({ username }: { username: string }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-heading">
@@ -22,6 +26,11 @@ export function AccountControls({ username }: { username: string }) {
         <Button component={Link} to={paths.subscriptions.href()} variant="default">
           Manage Subscriptions
         </Button>
+        <Divider my="xs" />
+        <Text size="sm" c="dimmed">
+          Lost a device, or signed in somewhere you should not be? End every session at once.
+        </Text>
+        <SignOutEverywhere />
       </Stack>
     </Stack>
   );
