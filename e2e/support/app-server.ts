@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient, Well } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
+import type { Config } from '../../apps/server/src/config.js';
 import { startServer, type TestServer } from '../../apps/server/test/helper.js';
 
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
@@ -19,14 +20,19 @@ export type RunningApp = Omit<AppUnderTest, 'close'>;
 
 /**
  * The real server (SQLite, fresh data) serving the built web app, with the fake AI provider
- * allowed as a well address. The build must exist: scripts/test.mjs builds it first.
+ * allowed as a well address, and `config` on top (e.g. `{ apiPrefix: '/v1' }`). The build must
+ * exist: scripts/test.mjs builds it first.
  */
-export async function startApp(): Promise<AppUnderTest> {
+export async function startApp(config: Partial<Config> = {}): Promise<AppUnderTest> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build --workspace @caravanserai/web` first.');
   }
   const fake = await startFakeProvider();
-  const server = await startServer({ webRoot: WEB_DIST, wellAllowedHosts: [new URL(fake.url).host] });
+  const server = await startServer({
+    webRoot: WEB_DIST,
+    wellAllowedHosts: [new URL(fake.url).host],
+    ...config,
+  });
   return {
     server,
     fake,

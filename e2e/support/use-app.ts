@@ -1,6 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../apps/server/src/config.js';
 import { type AppUnderTest, type RunningApp, startApp } from './app-server.js';
 import { type Browser, openBrowser } from './browser.js';
 import { type SignedInUser, signedInUser } from './flows.js';
@@ -14,6 +15,8 @@ export interface UseAppOptions {
   user?: string;
   /** With `user`: also give that user a well on the fake provider, making them an Owner. */
   well?: boolean;
+  /** Server settings on top of the test defaults, e.g. `{ supportEmail: 'help@example.org' }`. */
+  config?: Partial<Config>;
 }
 
 /** What useApp returns: the objects can be taken apart at once, their properties read only in tests and hooks. */
@@ -59,11 +62,19 @@ const OWNER_KEYS = [...USER_KEYS, 'wellid', 'wellTitle'] as const;
  * then `app.origin`, `browser.page` and `user.username` in a test. Hooks registered after it run
  * after it, and can use it.
  */
-export function useApp(): UsedApp;
-export function useApp(options: { user: string; well?: false }): UsedApp & { readonly user: SignedInUser };
-export function useApp(options: { user: string; well: true }): UsedApp & { readonly user: Owner };
+export function useApp(options?: { config?: Partial<Config> }): UsedApp;
+export function useApp(options: {
+  user: string;
+  well?: false;
+  config?: Partial<Config>;
+}): UsedApp & { readonly user: SignedInUser };
+export function useApp(options: {
+  user: string;
+  well: true;
+  config?: Partial<Config>;
+}): UsedApp & { readonly user: Owner };
 export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?: SignedInUser | Owner } {
-  const { user: prefix, well = false } = options;
+  const { user: prefix, well = false, config = {} } = options;
   if (well && prefix === undefined) throw new Error('useApp: a well needs a user (user: prefix)');
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
@@ -71,7 +82,7 @@ export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?:
   let owner: Owner | undefined;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp(config);
     browser = await openBrowser();
     if (prefix === undefined) return;
     if (well) owner = await ownerWithWell(browser.page, app, prefix);

@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
       { path: paths.subscribe.path, ...page(() => import('./routes/subscribe')) },
       { path: '/subscribe/*', loader: toHome },
       { path: '/payments/*', loader: toHome },
+      // Both modes: cancelling is done by e-mail until payments are on (DESIGN.md 5).
+      { path: paths.merchantManage.path, ...page(() => import('./routes/subscriptions/merchant-manage')) },
+      { path: paths.merchantCancel.path, ...page(() => import('./routes/subscriptions/merchant-cancel')) },
+      { path: paths.sultanManage.path, ...page(() => import('./routes/subscriptions/sultan-manage')) },
+      { path: paths.sultanCancel.path, ...page(() => import('./routes/subscriptions/sultan-cancel')) },
 
       { path: paths.journals.home.path, ...page(() => import('./routes/journals/home')) },
       { path: paths.journals.create.path, ...page(() => import('./routes/journals/create')) },

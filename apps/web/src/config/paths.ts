@@ -21,6 +21,22 @@ export const paths = {
     href: (u: string) => `/payments/methods/${encodeURIComponent(u)}`,
   },
   subscriptions: { path: '/payments/subscribe/change/', href: () => '/payments/subscribe/change/' },
+  merchantManage: {
+    path: '/merchants/manage/:subscriptionId/',
+    href: (id: string) => `/merchants/manage/${encodeURIComponent(id)}/`,
+  },
+  merchantCancel: {
+    path: '/merchants/cancel/:subscriptionId/',
+    href: (id: string) => `/merchants/cancel/${encodeURIComponent(id)}/`,
+  },
+  sultanManage: {
+    path: '/sultans/manage/:subscriptionId/',
+    href: (id: string) => `/sultans/manage/${encodeURIComponent(id)}/`,
+  },
+  sultanCancel: {
+    path: '/sultans/cancel/:subscriptionId/',
+    href: (id: string) => `/sultans/cancel/${encodeURIComponent(id)}/`,
+  },
 
   journals: {
     home: { path: '/journals/', href: () => '/journals/' },

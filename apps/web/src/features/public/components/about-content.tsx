@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SupportEmail } from '../../../components/support-email';
 import { paths } from '../../../config/paths';
-import { SUPPORT_EMAIL } from '../content/contact';
 
 /** What the product is, why it exists, and how to reach the people who run it. */
 export function AboutContent() {
@@ -46,9 +46,8 @@ export function AboutContent() {
       <Stack gap="xs" component="section">
         <Title order={2}>Contact</Title>
         <Text>
-          Questions, bugs or ideas? Write to us at{' '}
-          <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>. To cancel a subscription, e-mail
-          us with your username and subscription ID.
+          Questions, bugs or ideas? Write to us at <SupportEmail />. To cancel a subscription, e-mail us with
+          your username and subscription ID.
         </Text>
       </Stack>
     </Stack>

@@ -1,0 +1,5 @@
+import { SubscriptionPage } from './subscription-page';
+
+export function Component() {
+  return <SubscriptionPage tier="Merchant" kind="cancel" />;
+}
