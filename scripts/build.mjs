@@ -18,8 +18,12 @@ const bundleWorkspaceOnly = {
 
 export async function buildServer() {
   await build({
-    entryPoints: [join(root, 'apps/server/src/server.ts')],
-    outfile: join(root, 'apps/server/dist/server.js'),
+    // The worker threads load their own entry, beside server.js.
+    entryPoints: {
+      server: join(root, 'apps/server/src/server.ts'),
+      'tasks.worker': join(root, 'apps/server/src/workers/tasks.worker.ts'),
+    },
+    outdir: join(root, 'apps/server/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -35,6 +39,7 @@ export async function buildServer() {
  * package runs with nothing but Node.js.
  */
 export async function buildCli(outfile = join(root, 'apps/cli/dist/mapper.mjs')) {
+  const { version } = JSON.parse(readFileSync(join(root, 'apps/cli/package.json'), 'utf8'));
   await build({
     entryPoints: [join(root, 'apps/cli/src/index.ts')],
     outfile,
@@ -45,6 +50,8 @@ export async function buildCli(outfile = join(root, 'apps/cli/dist/mapper.mjs'))
     minify: true,
     legalComments: 'linked',
     logLevel: 'warning',
+    // `mapper --version`: written into the bundle, since package.json is not shipped with it.
+    define: { __MAPPER_VERSION__: JSON.stringify(version) },
     banner: {
       // Bundled CommonJS dependencies still call require(); give them one.
       js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

@@ -197,7 +197,8 @@ describe('the logbook workspace, chat view', () => {
 
   it('stops an answer midway with Stop or Escape: what arrived stays, stored and marked stopped', async () => {
     const { page } = browser;
-    const slow = (text: string) => app.fake.enqueue({ kind: 'reply', text, chunks: 12, chunkDelayMs: 400 });
+    // Slow enough that a Stop sent from a busy machine still lands well before the last word.
+    const slow = (text: string) => app.fake.enqueue({ kind: 'reply', text, chunks: 12, chunkDelayMs: 1200 });
     slow('One two three four five six seven eight nine ten eleven twelve');
     await scribe().fill('Count slowly for me');
     await scribe().press('Enter');

@@ -1,20 +1,25 @@
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type AppContext, createContext } from './context.js';
 import type { Db } from './db/dialect.js';
+import { serverTimeouts } from './lib/server-timeouts.js';
+import { RequestsAtDebug } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { publicConfig } from './modules/config/public-config.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
 import { mapperProfileRoutes } from './modules/mapper/mapper-profiles.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
 import { queryRoutes } from './modules/queries/query.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -39,7 +44,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
+    ...serverTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    logController: new RequestsAtDebug(),
     // Behind a load balancer the client's address is in X-Forwarded-For: rate limits need it.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
   });
@@ -49,8 +56,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
-  await app.register(cookie);
+  await registerSecurityHeaders(app, { payments: config.paymentsEnabled });
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -61,10 +68,12 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   const ctx = createContext(config, db);
   app.decorate('ctx', ctx);
-  registerAuth(app, ctx.users);
+  app.addHook('onClose', () => ctx.close());
+  registerAuth(app, ctx.tokens);
 
   await app.register(
     async (api) => {
+      await configRoutes(api, ctx);
       await authRoutes(api, ctx);
       await profileRoutes(api, ctx);
       await logbookRoutes(api, ctx);
@@ -74,10 +83,14 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await usageRoutes(api, ctx);
       await mapperProfileRoutes(api, ctx);
       await downloadRoutes(api, ctx);
+      await paymentRoutes(api, ctx);
     },
     { prefix: config.apiPrefix },
   );
-  await registerStaticWeb(app, config.webRoot, config.apiPrefix);
+  await registerStaticWeb(app, config.webRoot, config.apiPrefix, {
+    serveSourceMaps: config.serveSourceMaps,
+    publicConfig: publicConfig(config),
+  });
 
   return app;
 }

@@ -34,3 +34,17 @@ export async function logbookWith(api: ApiClient, count: number, title: string):
   });
   return logbook.logid;
 }
+
+/** The request body limit of the server (5 MB), less room for the JSON around the log. */
+export const MAX_BODY_BYTES_HINT = 5 * 1024 * 1024 - 64 * 1024;
+
+/** The log with the most entries that still fits `maxBytes` once sent as JSON: one-word answers. */
+export function bigLog(maxBytes: number): { log: string; entries: number } {
+  const perEntry = JSON.stringify(serializeLog([{ tag: 'gen', attrs: {}, content: 'x' }])).length;
+  const overhead = JSON.stringify(serializeLog([])).length;
+  const entries = Math.floor((maxBytes - overhead) / (perEntry - overhead));
+  const log = serializeLog(
+    Array.from({ length: entries }, () => ({ tag: 'gen' as const, attrs: {}, content: 'x' })),
+  );
+  return { log, entries };
+}

@@ -1,13 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { openBrowser } from '../../../e2e/support/browser.js';
+import { answerScenario } from './answer-scenario.js';
 import { logbookWith, signUp } from './api.js';
 import type { Figure } from './results.js';
 
 /**
  * In Chromium against the built app: the JavaScript the home page loads (gzipped, as a server
- * would send it), and how long a 10,000-entry logbook takes to show its first entries.
+ * would send it), how long a 10,000-entry logbook takes to show its first entries, and how soon a
+ * streamed answer shows as stored in a 1,000-entry one.
  */
-export async function browserScenario(origin: string, baseUrl: string): Promise<Figure[]> {
+export async function browserScenario(origin: string, baseUrl: string, fakeUrl: string): Promise<Figure[]> {
   // The same Chromium, flags and fresh profile as the browser tests.
   const browser = await openBrowser();
   try {
@@ -33,6 +35,7 @@ export async function browserScenario(origin: string, baseUrl: string): Promise<
       samples.push(Date.now() - started);
     }
     const render = samples.sort((a, b) => a - b)[1]!;
+    const answer = await answerScenario(page, api, origin, fakeUrl);
     return [
       {
         name: 'Home page JavaScript, gzipped (all scripts loaded)',
@@ -46,6 +49,7 @@ export async function browserScenario(origin: string, baseUrl: string): Promise<
         budget: '< 1000 ms',
         ok: render < 1000,
       },
+      ...answer,
     ];
   } finally {
     await browser.close();
