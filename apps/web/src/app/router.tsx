@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { logbookQueryOptions } from '../features/logbooks/api/get-logbook';
 import { hasStoredToken } from '../lib/auth-storage';
 import { queryClient } from '../lib/query-client';
+import { publicConfigQueryOptions } from '../lib/use-public-config';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 
@@ -19,8 +20,22 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<Rou
  */
 export const requireAuth = () => (hasStoredToken() ? null : redirect(paths.login.href()));
 
-/** Payments are off in this build: their routes go home (spec 001 §2). */
+/** Any other path under /subscribe/ or /payments/ goes home (spec 001 §2). */
 const toHome = () => redirect(paths.home.href());
+
+/**
+ * The purchase, payment method and subscriptions pages exist only while the server's payments are
+ * on (GET /config/); with them off they go home, as spec 001 §2 says of its build.
+ */
+async function onlyWithPayments() {
+  try {
+    const config = await queryClient.ensureQueryData(publicConfigQueryOptions());
+    if (config.payments_enabled) return null;
+  } catch {
+    // The settings could not be read: payments count as off.
+  }
+  return toHome();
+}
 
 export const routes: RouteObject[] = [
   {
@@ -42,6 +57,26 @@ export const routes: RouteObject[] = [
       { path: paths.profile.path, ...page(() => import('./routes/profile')) },
 
       { path: paths.subscribe.path, ...page(() => import('./routes/subscribe')) },
+      {
+        path: paths.subscribeMerchant.path,
+        loader: onlyWithPayments,
+        ...page(() => import('./routes/payments/merchant')),
+      },
+      {
+        path: paths.subscribeSultan.path,
+        loader: onlyWithPayments,
+        ...page(() => import('./routes/payments/sultan')),
+      },
+      {
+        path: paths.paymentMethods.path,
+        loader: onlyWithPayments,
+        ...page(() => import('./routes/payments/methods')),
+      },
+      {
+        path: paths.subscriptions.path,
+        loader: onlyWithPayments,
+        ...page(() => import('./routes/payments/subscriptions')),
+      },
       { path: '/subscribe/*', loader: toHome },
       { path: '/payments/*', loader: toHome },
       // Both modes: cancelling is done by e-mail until payments are on (DESIGN.md 5).

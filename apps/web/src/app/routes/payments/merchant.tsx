@@ -1,0 +1,5 @@
+import { PurchasePage } from './purchase-page';
+
+export function Component() {
+  return <PurchasePage tier="Merchant" />;
+}
