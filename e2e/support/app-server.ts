@@ -2,14 +2,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient, Well } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
+import { type FakeStripe, startFakeStripe } from '@caravanserai/fake-stripe';
 import type { Config } from '../../apps/server/src/config.js';
 import { startServer, type TestServer } from '../../apps/server/test/helper.js';
+import { stripeSettingsFor } from '../../apps/server/test/payments-helper.js';
 
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
 
 export interface AppUnderTest {
   server: TestServer;
   fake: FakeProvider;
+  /** With payments on: the fake Stripe the server talks to, whose events reach its webhook. */
+  stripe: FakeStripe | null;
   /** The app's origin, e.g. http://127.0.0.1:41234 */
   origin: string;
   close(): Promise<void>;
@@ -18,27 +22,43 @@ export interface AppUnderTest {
 /** The app as tests and helpers use it: everything but closing it, which its owner does. */
 export type RunningApp = Omit<AppUnderTest, 'close'>;
 
+/** The publishable key browsers are told with payments on. */
+export const FAKE_PUBLISHABLE_KEY = 'pk_test_caravanserai_e2e';
+
 /**
  * The real server (SQLite, fresh data) serving the built web app, with the fake AI provider
- * allowed as a well address, and `config` on top (e.g. `{ apiPrefix: '/v1' }`). The build must
- * exist: scripts/test.mjs builds it first.
+ * allowed as a well address, and `config` on top (e.g. `{ apiPrefix: '/v1' }`). With `payments`,
+ * payments are on and the server talks to a fake Stripe started first, whose webhook events go to
+ * the server. The build must exist: scripts/test.mjs builds it first.
  */
-export async function startApp(config: Partial<Config> = {}): Promise<AppUnderTest> {
+export async function startApp(
+  config: Partial<Config> = {},
+  options: { payments?: boolean } = {},
+): Promise<AppUnderTest> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build --workspace @caravanserai/web` first.');
   }
   const fake = await startFakeProvider();
+  const stripe = options.payments ? await startFakeStripe() : null;
+  const payments: Partial<Config> = stripe
+    ? { paymentsEnabled: true, stripePublishableKey: FAKE_PUBLISHABLE_KEY, stripe: stripeSettingsFor(stripe) }
+    : {};
   const server = await startServer({
     webRoot: WEB_DIST,
     wellAllowedHosts: [new URL(fake.url).host],
+    ...payments,
     ...config,
   });
+  stripe?.setWebhookUrl(`${server.baseUrl}/payments/webhook/`);
   return {
     server,
     fake,
+    stripe,
     origin: server.origin,
     async close() {
+      await stripe?.webhooksSettled();
       await server.close();
+      await stripe?.close();
       await fake.close();
     },
   };

@@ -17,6 +17,8 @@ export interface UseAppOptions {
   well?: boolean;
   /** Server settings on top of the test defaults, e.g. `{ supportEmail: 'help@example.org' }`. */
   config?: Partial<Config>;
+  /** Payments on, against a fake Stripe (`app.stripe`). */
+  payments?: boolean;
 }
 
 /** What useApp returns: the objects can be taken apart at once, their properties read only in tests and hooks. */
@@ -62,19 +64,21 @@ const OWNER_KEYS = [...USER_KEYS, 'wellid', 'wellTitle'] as const;
  * then `app.origin`, `browser.page` and `user.username` in a test. Hooks registered after it run
  * after it, and can use it.
  */
-export function useApp(options?: { config?: Partial<Config> }): UsedApp;
+export function useApp(options?: { config?: Partial<Config>; payments?: boolean }): UsedApp;
 export function useApp(options: {
   user: string;
   well?: false;
   config?: Partial<Config>;
+  payments?: boolean;
 }): UsedApp & { readonly user: SignedInUser };
 export function useApp(options: {
   user: string;
   well: true;
   config?: Partial<Config>;
+  payments?: boolean;
 }): UsedApp & { readonly user: Owner };
 export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?: SignedInUser | Owner } {
-  const { user: prefix, well = false, config = {} } = options;
+  const { user: prefix, well = false, config = {}, payments = false } = options;
   if (well && prefix === undefined) throw new Error('useApp: a well needs a user (user: prefix)');
   let app: AppUnderTest | undefined;
   let browser: Browser | undefined;
@@ -82,7 +86,7 @@ export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?:
   let owner: Owner | undefined;
 
   beforeAll(async () => {
-    app = await startApp(config);
+    app = await startApp(config, { payments });
     browser = await openBrowser();
     if (prefix === undefined) return;
     if (well) owner = await ownerWithWell(browser.page, app, prefix);
@@ -94,7 +98,7 @@ export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?:
   });
 
   const used: UsedApp = {
-    app: standIn('useApp: app', ['server', 'fake', 'origin'], () => app),
+    app: standIn('useApp: app', ['server', 'fake', 'stripe', 'origin'], () => app),
     browser: standIn('useApp: browser', ['context', 'page', 'errors'], () => browser),
   };
   if (prefix === undefined) return used;
