@@ -1,5 +1,5 @@
+export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './chat-messages';
 export { cleanText, createTextCleaner, REPLACEMENT } from './clean-text';
-export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './context';
 export { ATTR_NAME, type Entry, findInvalidXmlChar, newQid, validateEntry } from './entry';
 export { INVALID_LOG_XML, InvalidEntryError, InvalidLogError } from './errors';
 export { escapeAttr, escapeXml } from './escape';

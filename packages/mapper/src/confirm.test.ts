@@ -1,7 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
 import { describe, expect, it } from 'vitest';
+import { type CommandEnv, createState } from './command-env.js';
 import { confirm, countEntries } from './confirm.js';
-import { type CommandContext, createState } from './context.js';
 import type { ConfirmRequest, HostActions } from './io.js';
 
 const request: ConfirmRequest = {
@@ -12,7 +12,7 @@ const request: ConfirmRequest = {
 
 function context(keys: string[], host: HostActions = {}, signal?: AbortSignal) {
   const out: string[] = [];
-  const ctx: CommandContext = {
+  const env: CommandEnv = {
     // confirm never reaches the API.
     api: {} as unknown as ApiClient,
     io: {
@@ -25,28 +25,28 @@ function context(keys: string[], host: HostActions = {}, signal?: AbortSignal) {
     state: createState(),
     ...(signal ? { signal } : {}),
   };
-  return { ctx, text: () => out.join('') };
+  return { env, text: () => out.join('') };
 }
 
 describe('confirm', () => {
   it('reads y or n from the keys when the host has no dialog, ignoring other keys', async () => {
     const yes = context(['x', 'Y']);
-    expect(await confirm(yes.ctx, request)).toBe(true);
+    expect(await confirm(yes.env, request)).toBe(true);
     expect(yes.text()).toBe('Remove all 3 entries? (y/n) y\n');
     const enter = context(['\r']);
-    expect(await confirm(enter.ctx, request)).toBe(false);
+    expect(await confirm(enter.env, request)).toBe(false);
     expect(enter.text()).toBe('Remove all 3 entries? (y/n) n\n');
   });
 
   it("asks the host's dialog instead when there is one, and prints nothing itself", async () => {
     const asked: ConfirmRequest[] = [];
-    const { ctx, text } = context([], {
+    const { env, text } = context([], {
       confirm: async (r) => {
         asked.push(r);
         return true;
       },
     });
-    expect(await confirm(ctx, request)).toBe(true);
+    expect(await confirm(env, request)).toBe(true);
     expect(asked).toEqual([request]);
     expect(text()).toBe('');
   });
@@ -59,9 +59,9 @@ describe('confirm', () => {
         return true;
       },
     };
-    expect(await confirm(context([], host, controller.signal).ctx, request)).toBe(false);
+    expect(await confirm(context([], host, controller.signal).env, request)).toBe(false);
     const broken: HostActions = { confirm: () => Promise.reject(new Error('closed')) };
-    expect(await confirm(context([], broken).ctx, request)).toBe(false);
+    expect(await confirm(context([], broken).env, request)).toBe(false);
   });
 
   it('counts entries in words', () => {

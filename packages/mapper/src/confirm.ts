@@ -1,4 +1,4 @@
-import type { CommandContext } from './context.js';
+import type { CommandEnv } from './command-env.js';
 import type { ConfirmRequest } from './io.js';
 
 const YES = new Set(['y', 'Y']);
@@ -11,26 +11,26 @@ const NO = new Set(['n', 'N', '\r', '\n', 'Enter', '\x03']);
  * any other key is ignored, so a stray key never decides. A command cancelled while the question
  * was open never goes ahead, whatever the answer.
  */
-export async function confirm(ctx: CommandContext, request: ConfirmRequest): Promise<boolean> {
-  const yes = ctx.host.confirm ? await askHost(ctx, request) : await askKeys(ctx, request.question);
-  return yes && ctx.signal?.aborted !== true;
+export async function confirm(env: CommandEnv, request: ConfirmRequest): Promise<boolean> {
+  const yes = env.host.confirm ? await askHost(env, request) : await askKeys(env, request.question);
+  return yes && env.signal?.aborted !== true;
 }
 
-async function askHost(ctx: CommandContext, request: ConfirmRequest): Promise<boolean> {
+async function askHost(env: CommandEnv, request: ConfirmRequest): Promise<boolean> {
   try {
-    return (await ctx.host.confirm?.(request)) === true;
+    return (await env.host.confirm?.(request)) === true;
   } catch {
     return false;
   }
 }
 
-async function askKeys(ctx: CommandContext, question: string): Promise<boolean> {
-  ctx.io.write(`${question} (y/n) `);
+async function askKeys(env: CommandEnv, question: string): Promise<boolean> {
+  env.io.write(`${question} (y/n) `);
   for (;;) {
-    const key = await ctx.io.readKey();
+    const key = await env.io.readKey();
     if (YES.has(key) || NO.has(key)) {
       const yes = YES.has(key);
-      ctx.io.write(`${yes ? 'y' : 'n'}\n`);
+      env.io.write(`${yes ? 'y' : 'n'}\n`);
       return yes;
     }
   }

@@ -1,13 +1,10 @@
+import type { CommandEnv } from './command-env.js';
 import { fail } from './command-error.js';
-import type { CommandContext } from './context.js';
 import { writeLines } from './output.js';
 import { type CommandSpec, fullUsage } from './registry.js';
 import { optionLines } from './usage.js';
 
-type Spec = Pick<
-  CommandSpec<CommandContext>,
-  'name' | 'aliases' | 'usage' | 'summary' | 'options' | 'examples'
->;
+type Spec = Pick<CommandSpec<CommandEnv>, 'name' | 'aliases' | 'usage' | 'summary' | 'options' | 'examples'>;
 
 // Usages longer than this put their summary on the next line, so the table fits 80 columns.
 const USAGE_COLUMN = 34;
@@ -41,7 +38,7 @@ export function formatCommandList(commands: readonly Spec[]): string {
  * `help`, generated from the registry it runs in, so a host that adds commands gets them listed.
  * 'table' is the terminal's form (with `help <command>`); 'list' the shell box's one-liner.
  */
-export function createHelpCommand<C extends CommandContext>(options: {
+export function createHelpCommand<C extends CommandEnv>(options: {
   style: 'table' | 'list';
   summary: string;
 }): CommandSpec<C> {
@@ -53,18 +50,18 @@ export function createHelpCommand<C extends CommandContext>(options: {
     positionals: table ? 1 : 0,
     raw: !table,
     examples: table ? [{ line: 'help tag', note: 'the options of tag' }] : [],
-    async run(ctx, args, registry) {
+    async run(env, args, registry) {
       const topic = table ? args.positionals[0] : undefined;
       if (topic === undefined) {
         writeLines(
-          ctx.io,
+          env.io,
           ...(table ? formatHelp(registry.commands) : [formatCommandList(registry.commands)]),
         );
         return;
       }
       const spec = registry.find(topic);
       if (!spec) fail(`Unknown command: ${topic}`);
-      writeLines(ctx.io, ...formatCommandHelp(spec));
+      writeLines(env.io, ...formatCommandHelp(spec));
     },
   };
 }

@@ -1,11 +1,11 @@
-export { CommandError, fail } from './command-error.js';
 export {
-  type CommandContext,
+  type CommandEnv,
   createState,
   type MapperState,
   type MapperUser,
   type Signal,
-} from './context.js';
+} from './command-env.js';
+export { CommandError, fail } from './command-error.js';
 export { createHelpCommand, formatCommandHelp, formatCommandList, formatHelp } from './help.js';
 export {
   createInterpreter,
@@ -35,8 +35,8 @@ export {
   TerminalSession,
 } from './session/terminal-session.js';
 export { shellBoxCommands } from './shell-box/commands/index.js';
-export type { ShellBoxContext } from './shell-box/context.js';
 export { createShellBoxInterpreter } from './shell-box/interpreter.js';
+export type { ShellBoxEnv } from './shell-box/shell-box-env.js';
 export { terminalCommands } from './terminal/commands/index.js';
 export { PILGRIM_BATCH } from './terminal/commands/pilgrim.js';
 export { createTerminalInterpreter } from './terminal/interpreter.js';

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
 import { describe, expect, it } from 'vitest';
+import { type CommandEnv, createState } from './command-env.js';
 import { fail } from './command-error.js';
-import { type CommandContext, createState } from './context.js';
 import { createInterpreter } from './interpreter.js';
 import type { TerminalIO } from './io.js';
 import { promptFor } from './prompt.js';
@@ -19,7 +19,7 @@ function screen() {
 }
 
 // These commands never reach the API, so no client is needed behind it.
-function context(io: TerminalIO, signal?: AbortController['signal']): CommandContext {
+function context(io: TerminalIO, signal?: AbortController['signal']): CommandEnv {
   return {
     api: {} as unknown as ApiClient,
     io,
@@ -36,8 +36,8 @@ const greet: CommandSpec = {
   summary: 'Greets.',
   usage: '[-n NAME]',
   options: [{ name: 'name', short: 'n', value: 'NAME', summary: 'who' }],
-  async run(ctx, args) {
-    ctx.io.write(`hello ${args.get('name') ?? 'world'}\n`);
+  async run(env, args) {
+    env.io.write(`hello ${args.get('name') ?? 'world'}\n`);
   },
 };
 
@@ -45,8 +45,8 @@ const failing: CommandSpec = {
   name: 'boom',
   summary: 'Fails.',
   usage: '',
-  async run(ctx) {
-    ctx.io.write('half a line');
+  async run(env) {
+    env.io.write('half a line');
     fail('Error: it broke.');
   },
 };
@@ -65,10 +65,10 @@ const slow: CommandSpec = {
   name: 'slow',
   summary: 'Waits, then writes.',
   usage: '',
-  async run(ctx) {
-    ctx.io.write('working');
+  async run(env) {
+    env.io.write('working');
     await new Promise<void>((resolve) => (release = resolve));
-    ctx.io.write('too late\n');
+    env.io.write('too late\n');
   },
 };
 
@@ -77,9 +77,9 @@ const hostile: CommandSpec = {
   name: 'hostile',
   summary: 'Prints control sequences.',
   usage: '',
-  async run(ctx) {
-    ctx.io.write('\x1b]0;PWNED\x07\x1b[2J title\r');
-    ctx.io.write('\n\x9b31mred\x7f\n');
+  async run(env) {
+    env.io.write('\x1b]0;PWNED\x07\x1b[2J title\r');
+    env.io.write('\n\x9b31mred\x7f\n');
     throw new Error('server said \x1b[5mblink');
   },
 };
@@ -179,10 +179,10 @@ describe('the shell box interpreter', () => {
   it("words empty and unknown lines in the shell box's own way", async () => {
     const s = screen();
     const shell = createShellBoxInterpreter();
-    const ctx = { ...context(s.io), logbook: { logid: 'x', wellid: null } };
-    await shell.execute('  ', ctx);
-    await shell.execute('dance wildly', ctx);
-    await shell.execute("echo it's   raw", ctx);
+    const env = { ...context(s.io), logbook: { logid: 'x', wellid: null } };
+    await shell.execute('  ', env);
+    await shell.execute('dance wildly', env);
+    await shell.execute("echo it's   raw", env);
     expect(s.text()).toBe("Error: Command cannot be empty.\nUnknown command: dance wildly\nit's   raw\n");
   });
 });

@@ -1,5 +1,5 @@
+import type { CommandEnv, Signal } from './command-env.js';
 import { CommandError } from './command-error.js';
-import type { CommandContext, Signal } from './context.js';
 import type { TerminalIO } from './io.js';
 import { TERMINAL_MESSAGES } from './messages.js';
 import { writeLines } from './output.js';
@@ -7,7 +7,7 @@ import { parseArgs } from './parse-args.js';
 import { type CommandSpec, createRegistry, type ParsedArgs, type Registry } from './registry.js';
 import { safeText } from './safe-text.js';
 
-export interface InterpreterOptions<C extends CommandContext> {
+export interface InterpreterOptions<C extends CommandEnv> {
   commands: readonly CommandSpec<C>[];
   /** Printed for an empty line; nothing at all when left out (the terminal just shows a new prompt). */
   emptyLine?: string;
@@ -22,14 +22,14 @@ export interface InterpreterOptions<C extends CommandContext> {
  */
 export type Outcome = 'done' | 'failed' | 'cancelled';
 
-export interface Interpreter<C extends CommandContext = CommandContext> {
+export interface Interpreter<C extends CommandEnv = CommandEnv> {
   readonly registry: Registry<C>;
   /**
-   * Runs one line. Never rejects: every failure is printed. When `ctx.signal` aborts, it prints
+   * Runs one line. Never rejects: every failure is printed. When `env.signal` aborts, it prints
    * 'Process cancelled. (Ctrl + C)' and resolves at once, and the abandoned command can no
    * longer write, so the host can show its next prompt straight away.
    */
-  execute(line: string, ctx: C): Promise<Outcome>;
+  execute(line: string, env: C): Promise<Outcome>;
 }
 
 /**
@@ -89,22 +89,22 @@ function describe(error: unknown): string[] {
   return [`Error: ${error instanceof Error ? error.message : String(error)}`];
 }
 
-async function runCommand<C extends CommandContext>(
+async function runCommand<C extends CommandEnv>(
   spec: CommandSpec<C>,
   args: ParsedArgs,
-  ctx: C,
+  env: C,
   registry: Registry<C>,
 ): Promise<Outcome> {
-  if (ctx.signal?.aborted) {
-    writeLines(ctx.io, TERMINAL_MESSAGES.cancelled);
+  if (env.signal?.aborted) {
+    writeLines(env.io, TERMINAL_MESSAGES.cancelled);
     return 'cancelled';
   }
   let over = false;
-  const screen = guardIo(ctx.io, () => over || ctx.signal?.aborted === true);
-  const abort = whenAborted(ctx.signal);
+  const screen = guardIo(env.io, () => over || env.signal?.aborted === true);
+  const abort = whenAborted(env.signal);
   // Started inside a promise so that a command throwing before its first await is caught too.
   const outcome = Promise.resolve()
-    .then(() => spec.run({ ...ctx, io: screen.io }, args, registry))
+    .then(() => spec.run({ ...env, io: screen.io }, args, registry))
     .then(
       () => null,
       (error: unknown) => ({ error }),
@@ -114,7 +114,7 @@ async function runCommand<C extends CommandContext>(
     over = true;
     // Messages start on a line of their own even if the command stopped mid-line.
     const lines = result === CANCELLED ? [TERMINAL_MESSAGES.cancelled] : result ? describe(result.error) : [];
-    if (lines.length > 0) writeLines(ctx.io, ...(screen.atLineStart() ? [] : ['']), ...lines);
+    if (lines.length > 0) writeLines(env.io, ...(screen.atLineStart() ? [] : ['']), ...lines);
     return result === CANCELLED ? 'cancelled' : result ? 'failed' : 'done';
   } finally {
     over = true;
@@ -122,32 +122,32 @@ async function runCommand<C extends CommandContext>(
   }
 }
 
-export function createInterpreter<C extends CommandContext>(options: InterpreterOptions<C>): Interpreter<C> {
+export function createInterpreter<C extends CommandEnv>(options: InterpreterOptions<C>): Interpreter<C> {
   const registry = createRegistry(options.commands);
   const unknown = options.unknownCommand ?? ((name: string) => TERMINAL_MESSAGES.unknownCommand(name));
   return {
     registry,
     async execute(line, given) {
-      const ctx = { ...given, io: safeIo(given.io) };
+      const env = { ...given, io: safeIo(given.io) };
       const trimmed = line.trim();
       if (trimmed === '') {
         // The shell box's message for an empty line is the spec's wording, not a failure.
-        if (options.emptyLine !== undefined) writeLines(ctx.io, options.emptyLine);
+        if (options.emptyLine !== undefined) writeLines(env.io, options.emptyLine);
         return 'done';
       }
       const match = /^(\S+)\s*([\s\S]*)$/.exec(trimmed);
       const name = match?.[1] ?? trimmed;
       const spec = registry.find(name);
       if (!spec) {
-        writeLines(ctx.io, unknown(name, trimmed));
+        writeLines(env.io, unknown(name, trimmed));
         return 'failed';
       }
       const parsed = parseArgs(spec, match?.[2] ?? '');
       if (!parsed.ok) {
-        writeLines(ctx.io, ...parsed.lines);
+        writeLines(env.io, ...parsed.lines);
         return 'failed';
       }
-      return runCommand(spec, parsed.args, ctx, registry);
+      return runCommand(spec, parsed.args, env, registry);
     },
   };
 }

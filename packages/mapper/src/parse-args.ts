@@ -1,4 +1,4 @@
-import type { CommandContext } from './context.js';
+import type { CommandEnv } from './command-env.js';
 import { type CommandSpec, fullUsage, type OptionSpec, type ParsedArgs } from './registry.js';
 import { type Token, tokenize } from './tokenize.js';
 import { usageLines } from './usage.js';
@@ -6,7 +6,7 @@ import { usageLines } from './usage.js';
 export type ParseOutcome = { ok: true; args: ParsedArgs } | { ok: false; lines: string[] };
 
 type Spec = Pick<
-  CommandSpec<CommandContext>,
+  CommandSpec<CommandEnv>,
   'name' | 'aliases' | 'usage' | 'options' | 'positionals' | 'minArgs' | 'raw'
 >;
 

@@ -1,4 +1,4 @@
-import type { CommandContext } from './context.js';
+import type { CommandEnv } from './command-env.js';
 
 /** One option a command accepts, e.g. `-l LOGID` or `-a/--all`. */
 export interface OptionSpec {
@@ -37,7 +37,7 @@ export interface ParsedArgs {
   get(option: string): string | undefined;
 }
 
-export interface CommandSpec<C extends CommandContext = CommandContext> {
+export interface CommandSpec<C extends CommandEnv = CommandEnv> {
   name: string;
   aliases?: readonly string[];
   /** One line for `help`. */
@@ -55,16 +55,16 @@ export interface CommandSpec<C extends CommandContext = CommandContext> {
    */
   raw?: boolean;
   examples?: readonly CommandExample[];
-  run(ctx: C, args: ParsedArgs, registry: Registry<C>): Promise<void>;
+  run(env: C, args: ParsedArgs, registry: Registry<C>): Promise<void>;
 }
 
-export interface Registry<C extends CommandContext = CommandContext> {
+export interface Registry<C extends CommandEnv = CommandEnv> {
   readonly commands: readonly CommandSpec<C>[];
   /** By name or alias, case-insensitively. */
   find(name: string): CommandSpec<C> | undefined;
 }
 
-export function createRegistry<C extends CommandContext>(commands: readonly CommandSpec<C>[]): Registry<C> {
+export function createRegistry<C extends CommandEnv>(commands: readonly CommandSpec<C>[]): Registry<C> {
   const byName = new Map<string, CommandSpec<C>>();
   for (const spec of commands) {
     for (const name of [spec.name, ...(spec.aliases ?? [])]) {

@@ -1,7 +1,7 @@
-import type { CommandContext } from './context.js';
+import type { CommandEnv } from './command-env.js';
 import { type CommandSpec, fullUsage, type OptionSpec } from './registry.js';
 
-type Spec = Pick<CommandSpec<CommandContext>, 'name' | 'aliases' | 'usage' | 'options'>;
+type Spec = Pick<CommandSpec<CommandEnv>, 'name' | 'aliases' | 'usage' | 'options'>;
 
 export function optionSynopsis(option: OptionSpec): string {
   const names = [option.short && `-${option.short}`, option.long && `--${option.long}`]

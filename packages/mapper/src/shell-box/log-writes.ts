@@ -2,37 +2,37 @@ import type { Logbook, QuerySubmit } from '@caravanserai/api';
 import { type Entry, InvalidLogError, notice, parseLog, serializeLog, type Tag } from '@caravanserai/logbook';
 import { fail } from '../command-error.js';
 import { SHELL_BOX_MESSAGES as M } from '../messages.js';
-import type { ShellBoxContext } from './context.js';
+import type { ShellBoxEnv } from './shell-box-env.js';
 
-function changed(ctx: ShellBoxContext): void {
-  ctx.host.logbookChanged?.(ctx.logbook.logid);
+function changed(env: ShellBoxEnv): void {
+  env.host.logbookChanged?.(env.logbook.logid);
 }
 
 /** Appends one entry to the page's logbook. */
 export async function appendEntry(
-  ctx: ShellBoxContext,
+  env: ShellBoxEnv,
   tag: Tag,
   content: string,
   attrs: Record<string, string> = {},
 ): Promise<void> {
   try {
-    await ctx.api.tags.submit({ logid: ctx.logbook.logid, tag, content, attrs });
+    await env.api.tags.submit({ logid: env.logbook.logid, tag, content, attrs });
   } catch {
     fail(M.notUpdated);
   }
-  changed(ctx);
+  changed(env);
 }
 
 /** Writes one of the spec's notices to the log: a gen entry marked so no model takes it for an answer. */
-export function appendNotice(ctx: ShellBoxContext, text: string): Promise<void> {
+export function appendNotice(env: ShellBoxEnv, text: string): Promise<void> {
   const { tag, attrs, content } = notice(text);
-  return appendEntry(ctx, tag, content, attrs);
+  return appendEntry(env, tag, content, attrs);
 }
 
-export async function readLogbook(ctx: ShellBoxContext): Promise<{ logbook: Logbook; entries: Entry[] }> {
+export async function readLogbook(env: ShellBoxEnv): Promise<{ logbook: Logbook; entries: Entry[] }> {
   let logbook: Logbook;
   try {
-    logbook = await ctx.api.logbooks.get(ctx.logbook.logid);
+    logbook = await env.api.logbooks.get(env.logbook.logid);
   } catch {
     fail(M.notUpdated);
   }
@@ -45,28 +45,28 @@ export async function readLogbook(ctx: ShellBoxContext): Promise<{ logbook: Logb
 }
 
 /** Replaces the entries in one write carrying the version read, so a newer change is never overwritten. */
-export async function writeEntries(ctx: ShellBoxContext, version: number, entries: readonly Entry[]) {
+export async function writeEntries(env: ShellBoxEnv, version: number, entries: readonly Entry[]) {
   try {
-    await ctx.api.logbooks.updateLog(ctx.logbook.logid, { log: serializeLog(entries), version });
+    await env.api.logbooks.updateLog(env.logbook.logid, { log: serializeLog(entries), version });
   } catch {
     fail(M.notUpdated);
   }
-  changed(ctx);
+  changed(env);
 }
 
 /**
  * Asks the well. The server follows the logbook's memory setting: off, the log's context entries
  * go as the system context (the spec's rule); on, it replays the stored conversation.
  */
-export async function askWell(ctx: ShellBoxContext, prompt: string): Promise<void> {
-  const body: QuerySubmit = { logid: ctx.logbook.logid, prompt, shell_mode: 'QUERY' };
-  if (ctx.logbook.wellid) body.wellid = ctx.logbook.wellid;
+export async function askWell(env: ShellBoxEnv, prompt: string): Promise<void> {
+  const body: QuerySubmit = { logid: env.logbook.logid, prompt, shell_mode: 'QUERY' };
+  if (env.logbook.wellid) body.wellid = env.logbook.wellid;
   try {
-    await ctx.api.queries.submit(body, ctx.signal);
+    await env.api.queries.submit(body, env.signal);
   } catch {
     fail(M.aiFailed);
   } finally {
     // A failed query still keeps its query entry, so the page has something new either way.
-    changed(ctx);
+    changed(env);
   }
 }

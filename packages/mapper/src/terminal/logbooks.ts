@@ -1,30 +1,30 @@
 import type { Logbook, LogbookSummary } from '@caravanserai/api';
 import { type Entry, InvalidLogError, parseLog } from '@caravanserai/logbook';
+import type { CommandEnv } from '../command-env.js';
 import { fail } from '../command-error.js';
-import type { CommandContext } from '../context.js';
 import { TERMINAL_MESSAGES as M } from '../messages.js';
 
 /** The user's logbooks, most recently modified first (the server's order, which `ls` shows). */
-export async function listLogbooks(ctx: CommandContext): Promise<LogbookSummary[]> {
+export async function listLogbooks(env: CommandEnv): Promise<LogbookSummary[]> {
   try {
-    return await ctx.api.logbooks.list();
+    return await env.api.logbooks.list();
   } catch {
     fail(M.logbooksFailed);
   }
 }
 
 /** The logid given with -l, else the default logbook: the most recently modified one. */
-export async function targetLogid(ctx: CommandContext, given: string | undefined): Promise<string> {
+export async function targetLogid(env: CommandEnv, given: string | undefined): Promise<string> {
   if (given !== undefined) return given;
-  const [first] = await listLogbooks(ctx);
+  const [first] = await listLogbooks(env);
   if (!first) fail(M.noLogbooks);
   return first.logid;
 }
 
 /** One logbook, or the command ends with `failure` (each command has its own wording). */
-export async function fetchLogbook(ctx: CommandContext, logid: string, failure: string): Promise<Logbook> {
+export async function fetchLogbook(env: CommandEnv, logid: string, failure: string): Promise<Logbook> {
   try {
-    return await ctx.api.logbooks.get(logid);
+    return await env.api.logbooks.get(logid);
   } catch {
     fail(failure);
   }

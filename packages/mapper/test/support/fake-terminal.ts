@@ -1,6 +1,6 @@
 import type { ApiClient } from '@caravanserai/api';
 import {
-  type CommandContext,
+  type CommandEnv,
   type ConfirmRequest,
   createShellBoxInterpreter,
   createState,
@@ -8,7 +8,7 @@ import {
   type HostActions,
   type Interpreter,
   type MapperUser,
-  type ShellBoxContext,
+  type ShellBoxEnv,
   type TerminalIO,
 } from '../../src/index.js';
 import type { SignedIn } from './harness.js';
@@ -83,7 +83,7 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-abstract class Session<C extends CommandContext> {
+abstract class Session<C extends CommandEnv> {
   readonly io = new FakeIO();
   readonly host = new HostRecorder();
   readonly state = createState();
@@ -94,13 +94,13 @@ abstract class Session<C extends CommandContext> {
     private readonly interpreter: Interpreter<C>,
   ) {}
 
-  protected abstract context(base: CommandContext): C;
+  protected abstract context(base: CommandEnv): C;
 
   /** Runs one line; resolves with what it printed. */
   async run(line: string, options: RunOptions = {}): Promise<string> {
     const start = this.io.out.length;
     this.io.keys.push(...(options.keys ?? []));
-    const base: CommandContext = {
+    const base: CommandEnv = {
       api: this.api,
       io: this.io,
       host: this.host,
@@ -119,16 +119,16 @@ abstract class Session<C extends CommandContext> {
   }
 }
 
-export class FakeTerminal extends Session<CommandContext> {
+export class FakeTerminal extends Session<CommandEnv> {
   constructor(api: ApiClient, user: MapperUser | null) {
     super(api, user, createTerminalInterpreter());
   }
-  protected context(base: CommandContext): CommandContext {
+  protected context(base: CommandEnv): CommandEnv {
     return base;
   }
 }
 
-export class FakeShellBox extends Session<ShellBoxContext> {
+export class FakeShellBox extends Session<ShellBoxEnv> {
   constructor(
     api: ApiClient,
     user: MapperUser | null,
@@ -136,7 +136,7 @@ export class FakeShellBox extends Session<ShellBoxContext> {
   ) {
     super(api, user, createShellBoxInterpreter());
   }
-  protected context(base: CommandContext): ShellBoxContext {
+  protected context(base: CommandEnv): ShellBoxEnv {
     return { ...base, logbook: this.logbook };
   }
 }

@@ -4,8 +4,8 @@ import { confirm, countEntries } from '../../confirm.js';
 import { SHELL_BOX_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
-import type { ShellBoxContext } from '../context.js';
 import { readLogbook, writeEntries } from '../log-writes.js';
+import type { ShellBoxEnv } from '../shell-box-env.js';
 
 /** The question names how many entries go, so nobody clears more than they meant to. */
 function questionFor(count: number, tag: string | null) {
@@ -17,31 +17,31 @@ function questionFor(count: number, tag: string | null) {
   };
 }
 
-export const clear: CommandSpec<ShellBoxContext> = {
+export const clear: CommandSpec<ShellBoxEnv> = {
   name: 'clear',
   summary: 'Removes every entry with that tag, or all entries, after asking.',
   usage: '[tag]',
   raw: true,
-  async run(ctx, args) {
+  async run(env, args) {
     const target = args.text.toLowerCase();
     if (target === '') fail(M.missingArgument);
     if (target !== 'all' && !isTag(target)) {
-      writeLines(ctx.io, `Invalid tag: ${args.text}`);
+      writeLines(env.io, `Invalid tag: ${args.text}`);
       return;
     }
     const tag = target === 'all' ? null : target;
-    const { logbook, entries } = await readLogbook(ctx);
+    const { logbook, entries } = await readLogbook(env);
     const kept = tag ? entries.filter((e) => e.tag !== tag) : [];
     const count = entries.length - kept.length;
     if (count === 0) {
-      writeLines(ctx.io, tag ? `No <${tag}> entries to clear.` : 'The log is already empty.');
+      writeLines(env.io, tag ? `No <${tag}> entries to clear.` : 'The log is already empty.');
       return;
     }
-    if (!(await confirm(ctx, questionFor(count, tag)))) {
-      writeLines(ctx.io, 'Cancelled: nothing was removed.');
+    if (!(await confirm(env, questionFor(count, tag)))) {
+      writeLines(env.io, 'Cancelled: nothing was removed.');
       return;
     }
-    await writeEntries(ctx, logbook.version, kept);
-    writeLines(ctx.io, `Removed ${countEntries(count, tag ?? undefined)}.`);
+    await writeEntries(env, logbook.version, kept);
+    writeLines(env.io, `Removed ${countEntries(count, tag ?? undefined)}.`);
   },
 };

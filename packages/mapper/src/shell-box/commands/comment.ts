@@ -1,16 +1,16 @@
 import { fail } from '../../command-error.js';
 import { SHELL_BOX_MESSAGES as M } from '../../messages.js';
 import type { CommandSpec } from '../../registry.js';
-import type { ShellBoxContext } from '../context.js';
 import { appendEntry } from '../log-writes.js';
+import type { ShellBoxEnv } from '../shell-box-env.js';
 
-export const comment: CommandSpec<ShellBoxContext> = {
+export const comment: CommandSpec<ShellBoxEnv> = {
   name: 'comment',
   summary: 'Adds a comment entry (never sent to the well).',
   usage: '',
   raw: true,
-  async run(ctx, args) {
+  async run(env, args) {
     if (args.text === '') fail(M.emptyComment);
-    await appendEntry(ctx, 'comment', args.text);
+    await appendEntry(env, 'comment', args.text);
   },
 };

@@ -1,13 +1,13 @@
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
-import type { ShellBoxContext } from '../context.js';
+import type { ShellBoxEnv } from '../shell-box-env.js';
 
-export const echo: CommandSpec<ShellBoxContext> = {
+export const echo: CommandSpec<ShellBoxEnv> = {
   name: 'echo',
   summary: 'Prints the text as typed.',
   usage: '',
   raw: true,
-  async run(ctx, args) {
-    writeLines(ctx.io, args.text);
+  async run(env, args) {
+    writeLines(env.io, args.text);
   },
 };

@@ -1,4 +1,4 @@
 import { createHelpCommand } from '../../help.js';
-import type { ShellBoxContext } from '../context.js';
+import type { ShellBoxEnv } from '../shell-box-env.js';
 
-export const help = createHelpCommand<ShellBoxContext>({ style: 'list', summary: 'Lists the commands.' });
+export const help = createHelpCommand<ShellBoxEnv>({ style: 'list', summary: 'Lists the commands.' });

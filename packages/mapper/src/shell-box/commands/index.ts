@@ -1,5 +1,5 @@
 import type { CommandSpec } from '../../registry.js';
-import type { ShellBoxContext } from '../context.js';
+import type { ShellBoxEnv } from '../shell-box-env.js';
 import { clear } from './clear.js';
 import { comment } from './comment.js';
 import { context } from './context.js';
@@ -10,7 +10,7 @@ import { query } from './query.js';
 import { run } from './run.js';
 
 /** The logbook page's shell box, in the order its help lists them. */
-export const shellBoxCommands: readonly CommandSpec<ShellBoxContext>[] = [
+export const shellBoxCommands: readonly CommandSpec<ShellBoxEnv>[] = [
   help,
   clear,
   comment,

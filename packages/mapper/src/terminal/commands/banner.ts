@@ -16,7 +16,7 @@ export const banner: CommandSpec = {
   name: 'banner',
   summary: 'Prints the Caravanserai banner.',
   usage: '',
-  async run(ctx) {
-    writeLines(ctx.io, ...ART, '', TAGLINE);
+  async run(env) {
+    writeLines(env.io, ...ART, '', TAGLINE);
   },
 };

@@ -16,12 +16,12 @@ export const cat: CommandSpec = {
   usage: '[-l LOGID]',
   options: [{ name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook to print' }],
   examples: [{ line: 'cat', note: 'the entries of your latest logbook' }],
-  async run(ctx, args) {
-    const logid = await targetLogid(ctx, args.get('logid'));
-    const logbook = await fetchLogbook(ctx, logid, M.fetchLogbookFailed);
+  async run(env, args) {
+    const logid = await targetLogid(env, args.get('logid'));
+    const logbook = await fetchLogbook(env, logid, M.fetchLogbookFailed);
     const entries = readEntries(logbook);
-    writeLines(ctx.io, `${logbook.title} (${logbook.logid})`);
-    if (entries.length === 0) writeLines(ctx.io, '(no entries)');
-    else writeLines(ctx.io, ...entries.map(entryLine));
+    writeLines(env.io, `${logbook.title} (${logbook.logid})`);
+    if (entries.length === 0) writeLines(env.io, '(no entries)');
+    else writeLines(env.io, ...entries.map(entryLine));
   },
 };

@@ -4,7 +4,7 @@ export const clear: CommandSpec = {
   name: 'clear',
   summary: 'Clears the screen (also Ctrl+L).',
   usage: '',
-  async run(ctx) {
-    ctx.io.clear();
+  async run(env) {
+    env.io.clear();
   },
 };

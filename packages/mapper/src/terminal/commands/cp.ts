@@ -23,14 +23,14 @@ export const cp: CommandSpec = {
     { name: 'title', short: 'n', value: '"title"', text: true, summary: "the copy's title" },
   ],
   examples: [{ line: 'cp -l LOGID -n "Second draft"', note: 'a private copy with its own title' }],
-  async run(ctx, args) {
-    const source = await fetchLogbook(ctx, args.get('logid') ?? '', M.copyFailed);
+  async run(env, args) {
+    const source = await fetchLogbook(env, args.get('logid') ?? '', M.copyFailed);
     const title = (args.get('title') ?? `Copy of ${source.title}`).slice(0, MAX_TITLE);
     // Someone else's journal and well are not ours to attach; their public logbook copies bare.
-    const own = ctx.user !== null && source.owner.username === ctx.user.username;
+    const own = env.user !== null && source.owner.username === env.user.username;
     let copy: { logid: string; title: string };
     try {
-      copy = await ctx.api.logbooks.create({
+      copy = await env.api.logbooks.create({
         title,
         description: source.description,
         log: source.log,
@@ -40,6 +40,6 @@ export const cp: CommandSpec = {
     } catch {
       fail(M.copyFailed);
     }
-    writeLines(ctx.io, `Copied ${source.logid} to ${copy.logid}: ${copy.title}`);
+    writeLines(env.io, `Copied ${source.logid} to ${copy.logid}: ${copy.title}`);
   },
 };

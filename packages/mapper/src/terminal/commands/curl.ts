@@ -12,20 +12,20 @@ export const curl: CommandSpec = {
     { name: 'logid', short: 'l', value: 'LOGID', required: true, summary: 'the logbook to download' },
   ],
   examples: [{ line: 'curl -l LOGID', note: 'saves LOGID.xml' }],
-  async run(ctx, args) {
+  async run(env, args) {
     const logid = args.get('logid') ?? '';
-    const logbook = await fetchLogbook(ctx, logid, M.downloadFailed);
+    const logbook = await fetchLogbook(env, logid, M.downloadFailed);
     // The name comes from the server's answer: keep it a plain file name, never a path.
     const name = `${logbook.logid.replace(/[^\w-]/g, '_')}.xml`;
-    if (!ctx.host.saveFile) {
-      ctx.io.write(logbook.log.endsWith('\n') ? logbook.log : `${logbook.log}\n`);
+    if (!env.host.saveFile) {
+      env.io.write(logbook.log.endsWith('\n') ? logbook.log : `${logbook.log}\n`);
       return;
     }
     try {
-      await ctx.host.saveFile(name, logbook.log, 'application/xml');
+      await env.host.saveFile(name, logbook.log, 'application/xml');
     } catch {
       fail(M.downloadFailed);
     }
-    writeLines(ctx.io, `Saved ${name}`);
+    writeLines(env.io, `Saved ${name}`);
   },
 };

@@ -7,7 +7,7 @@ export const echo: CommandSpec = {
   usage: '[text...]',
   positionals: 'any',
   examples: [{ line: 'echo "Hello,   caravan"', note: 'quotes keep the spaces' }],
-  async run(ctx, args) {
-    writeLines(ctx.io, args.words.join(' '));
+  async run(env, args) {
+    writeLines(env.io, args.words.join(' '));
   },
 };

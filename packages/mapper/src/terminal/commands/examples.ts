@@ -8,7 +8,7 @@ export const examples: CommandSpec = {
   name: 'examples',
   summary: 'Prints worked example command lines.',
   usage: '',
-  async run(ctx, _args, registry) {
+  async run(env, _args, registry) {
     const lines = ['Examples:'];
     for (const spec of registry.commands) {
       for (const example of spec.examples ?? []) {
@@ -17,6 +17,6 @@ export const examples: CommandSpec = {
         else lines.push(`  ${example.line}`, `  ${' '.repeat(LINE_COLUMN)}  # ${example.note}`);
       }
     }
-    writeLines(ctx.io, ...lines);
+    writeLines(env.io, ...lines);
   },
 };

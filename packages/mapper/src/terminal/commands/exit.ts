@@ -4,7 +4,7 @@ export const exit: CommandSpec = {
   name: 'exit',
   summary: 'Leaves the terminal.',
   usage: '',
-  async run(ctx) {
-    ctx.host.goHome?.();
+  async run(env) {
+    env.host.goHome?.();
   },
 };

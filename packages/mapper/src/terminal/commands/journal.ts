@@ -8,14 +8,14 @@ export const journal: CommandSpec = {
   name: 'journal',
   summary: 'Lists your journals.',
   usage: '',
-  async run(ctx) {
+  async run(env) {
     let journals: JournalSummary[];
     try {
-      journals = await ctx.api.journals.list();
+      journals = await env.api.journals.list();
     } catch {
       fail(M.journalsFailed);
     }
-    if (journals.length === 0) return writeLines(ctx.io, 'No journals found.');
-    writeLines(ctx.io, ...journals.map((j) => `${j.jid}  ${j.title}`));
+    if (journals.length === 0) return writeLines(env.io, 'No journals found.');
+    writeLines(env.io, ...journals.map((j) => `${j.jid}  ${j.title}`));
   },
 };

@@ -7,11 +7,11 @@ export const logbook: CommandSpec = {
   aliases: ['log'],
   summary: 'Lists all your logbooks with their ids, entries and wells.',
   usage: '',
-  async run(ctx) {
-    const logbooks = await listLogbooks(ctx);
-    if (logbooks.length === 0) return writeLines(ctx.io, 'No logbooks found.');
+  async run(env) {
+    const logbooks = await listLogbooks(env);
+    if (logbooks.length === 0) return writeLines(env.io, 'No logbooks found.');
     writeLines(
-      ctx.io,
+      env.io,
       ...logbooks.map((l) => {
         const flags = [l.private ? 'private' : 'public', l.salted && 'salted'].filter(Boolean).join(', ');
         return `${l.logid}  ${l.title}  (${l.entry_count} entries, ${flags}, well: ${l.logwell ?? 'none'})`;

@@ -40,13 +40,13 @@ export const ls: CommandSpec = {
     { line: 'ls', note: 'the 10 most recently modified logbooks' },
     { line: 'ls -a', note: 'all of them' },
   ],
-  async run(ctx, args) {
+  async run(env, args) {
     const count = countOf(args);
-    const logbooks = await listLogbooks(ctx);
+    const logbooks = await listLogbooks(env);
     if (logbooks.length === 0) fail(M.noLogbooks);
     const shown = logbooks.slice(0, count);
     const width = String(shown.length - 1).length;
-    writeLines(ctx.io, ...shown.map((logbook, index) => row(logbook, index, width)));
-    if (shown.length < logbooks.length) writeLines(ctx.io, `(${logbooks.length - shown.length} more: ls -a)`);
+    writeLines(env.io, ...shown.map((logbook, index) => row(logbook, index, width)));
+    if (shown.length < logbooks.length) writeLines(env.io, `(${logbooks.length - shown.length} more: ls -a)`);
   },
 };

@@ -1,6 +1,6 @@
 import { FONT_SIZE_RANGE, type MapperProfile } from '@caravanserai/api';
+import type { CommandEnv } from '../../command-env.js';
 import { fail } from '../../command-error.js';
-import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
@@ -8,12 +8,12 @@ import type { CommandSpec } from '../../registry.js';
 const USAGE = 'up | down | status';
 
 /** The user's profile; the first use creates the default one, as the terminal page does. */
-async function loadProfile(ctx: CommandContext): Promise<MapperProfile> {
-  if (ctx.state.profile) return ctx.state.profile;
+async function loadProfile(env: CommandEnv): Promise<MapperProfile> {
+  if (env.state.profile) return env.state.profile;
   try {
-    const [existing] = await ctx.api.mapperProfiles.list();
-    const profile = existing ?? (await ctx.api.mapperProfiles.create(ctx.user ? { owner: ctx.user.pk } : {}));
-    ctx.state.profile = profile;
+    const [existing] = await env.api.mapperProfiles.list();
+    const profile = existing ?? (await env.api.mapperProfiles.create(env.user ? { owner: env.user.pk } : {}));
+    env.state.profile = profile;
     return profile;
   } catch {
     fail(M.profileFailed);
@@ -32,20 +32,20 @@ function statusLines(p: MapperProfile): string[] {
   ];
 }
 
-async function changeFontSize(ctx: CommandContext, step: 1 | -1): Promise<void> {
-  const profile = await loadProfile(ctx);
+async function changeFontSize(env: CommandEnv, step: 1 | -1): Promise<void> {
+  const profile = await loadProfile(env);
   const size = Math.min(FONT_SIZE_RANGE.max, Math.max(FONT_SIZE_RANGE.min, profile.font_size + step));
   if (size === profile.font_size) {
-    writeLines(ctx.io, `Font size is already ${size}, the ${step > 0 ? 'largest' : 'smallest'} there is.`);
+    writeLines(env.io, `Font size is already ${size}, the ${step > 0 ? 'largest' : 'smallest'} there is.`);
     return;
   }
   try {
-    ctx.state.profile = await ctx.api.mapperProfiles.update(profile.id, { font_size: size });
+    env.state.profile = await env.api.mapperProfiles.update(profile.id, { font_size: size });
   } catch {
     fail('Error updating mapper profile.');
   }
-  ctx.host.setFontSize?.(size);
-  writeLines(ctx.io, `Font size: ${size}`);
+  env.host.setFontSize?.(size);
+  writeLines(env.io, `Font size: ${size}`);
 }
 
 export const mapper: CommandSpec = {
@@ -54,11 +54,11 @@ export const mapper: CommandSpec = {
   usage: USAGE,
   positionals: 1,
   examples: [{ line: 'mapper up', note: 'a larger font, kept in your profile' }],
-  async run(ctx, args) {
+  async run(env, args) {
     const action = args.positionals[0]?.toLowerCase();
-    if (action === 'up') return changeFontSize(ctx, 1);
-    if (action === 'down') return changeFontSize(ctx, -1);
-    if (action === 'status') return writeLines(ctx.io, ...statusLines(await loadProfile(ctx)));
+    if (action === 'up') return changeFontSize(env, 1);
+    if (action === 'down') return changeFontSize(env, -1);
+    if (action === 'status') return writeLines(env.io, ...statusLines(await loadProfile(env)));
     fail(`Usage: mapper ${USAGE}`);
   },
 };

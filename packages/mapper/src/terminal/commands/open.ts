@@ -1,26 +1,23 @@
 import type { LogbookSummary } from '@caravanserai/api';
+import type { CommandEnv } from '../../command-env.js';
 import { fail } from '../../command-error.js';
-import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec, ParsedArgs } from '../../registry.js';
 import { fetchLogbook, listLogbooks, parseIndex } from '../logbooks.js';
 
-async function choose(
-  ctx: CommandContext,
-  args: ParsedArgs,
-): Promise<Pick<LogbookSummary, 'logid' | 'title'>> {
+async function choose(env: CommandEnv, args: ParsedArgs): Promise<Pick<LogbookSummary, 'logid' | 'title'>> {
   const logid = args.get('logid');
-  if (logid !== undefined) return fetchLogbook(ctx, logid, M.openFailed);
+  if (logid !== undefined) return fetchLogbook(env, logid, M.openFailed);
   if (args.has('index')) {
     const index = parseIndex(args.get('index'));
     if (index === null) fail(M.invalidIndex);
-    const chosen = (await listLogbooks(ctx))[index];
+    const chosen = (await listLogbooks(env))[index];
     if (!chosen) fail(M.invalidIndex);
     return chosen;
   }
   if (args.positionals[0]?.toLowerCase() === 'last') {
-    const [latest] = await listLogbooks(ctx);
+    const [latest] = await listLogbooks(env);
     if (!latest) fail(M.noLogbooks);
     return latest;
   }
@@ -52,9 +49,9 @@ export const open: CommandSpec = {
     { line: 'open last', note: 'the most recently modified logbook' },
     { line: 'open -i 2', note: 'the third logbook that ls lists' },
   ],
-  async run(ctx, args) {
-    const chosen = await choose(ctx, args);
-    writeLines(ctx.io, `Opening ${chosen.title} (${chosen.logid})...`);
-    ctx.host.openLogbook?.(chosen.logid);
+  async run(env, args) {
+    const chosen = await choose(env, args);
+    writeLines(env.io, `Opening ${chosen.title} (${chosen.logid})...`);
+    env.host.openLogbook?.(chosen.logid);
   },
 };

@@ -1,7 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
 import { type Entry, NO_CONTEXT, newQid } from '@caravanserai/logbook';
+import type { CommandEnv } from '../../command-env.js';
 import { CommandError, fail, isProviderFailure } from '../../command-error.js';
-import type { CommandContext } from '../../context.js';
 import { contextBefore, type Located, unansweredQueries } from '../../logbook-facts.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
@@ -17,48 +17,48 @@ function contextPreview(context: string): string {
 }
 
 /** A query needs a qid to be answered in place; one written without gets one first. */
-async function qidOf(ctx: CommandContext, logbook: Logbook, { index, entry }: Located): Promise<string> {
+async function qidOf(env: CommandEnv, logbook: Logbook, { index, entry }: Located): Promise<string> {
   if (entry.attrs.qid) return entry.attrs.qid;
   const qid = newQid();
-  await ctx.api.tags.submit({ logid: logbook.logid, tag: 'query', index, attrs: { ...entry.attrs, qid } });
+  await env.api.tags.submit({ logid: logbook.logid, tag: 'query', index, attrs: { ...entry.attrs, qid } });
   return qid;
 }
 
-async function answer(ctx: CommandContext, logbook: Logbook, entries: readonly Entry[], query: Located) {
+async function answer(env: CommandEnv, logbook: Logbook, entries: readonly Entry[], query: Located) {
   const context = contextBefore(entries, query.index) || NO_CONTEXT;
-  writeLines(ctx.io, `Query: ${query.entry.content}`, `Context: ${contextPreview(context)}`);
+  writeLines(env.io, `Query: ${query.entry.content}`, `Context: ${contextPreview(context)}`);
   try {
-    const result = await ctx.api.queries.submit(
+    const result = await env.api.queries.submit(
       {
         logid: logbook.logid,
         prompt: query.entry.content,
         shell_mode: 'QUERY',
         wellid: logbook.logwell,
         context,
-        qid: await qidOf(ctx, logbook, query),
+        qid: await qidOf(env, logbook, query),
       },
-      ctx.signal,
+      env.signal,
     );
-    writeLines(ctx.io, result.data.gen.trim() ? `Response: ${result.data.gen}` : M.responseNotFound);
+    writeLines(env.io, result.data.gen.trim() ? `Response: ${result.data.gen}` : M.responseNotFound);
   } catch (error) {
     // The well failing on one query leaves it unanswered for the next run; anything else stops the run.
     if (!isProviderFailure(error)) throw error;
-    writeLines(ctx.io, M.noGeneratedResponse);
+    writeLines(env.io, M.noGeneratedResponse);
   }
 }
 
-async function pilgrimage(ctx: CommandContext, logid: string | undefined): Promise<void> {
-  const logbook = await fetchLogbook(ctx, await targetLogid(ctx, logid), M.pilgrimFailed);
+async function pilgrimage(env: CommandEnv, logid: string | undefined): Promise<void> {
+  const logbook = await fetchLogbook(env, await targetLogid(env, logid), M.pilgrimFailed);
   const entries = readEntries(logbook);
   const pending = unansweredQueries(entries);
   if (pending.length === 0) {
-    writeLines(ctx.io, M.noNewQueries);
+    writeLines(env.io, M.noNewQueries);
     return;
   }
-  for (const query of pending.slice(0, PILGRIM_BATCH)) await answer(ctx, logbook, entries, query);
+  for (const query of pending.slice(0, PILGRIM_BATCH)) await answer(env, logbook, entries, query);
   const left = pending.length - PILGRIM_BATCH;
   if (left > 0)
-    writeLines(ctx.io, `${left} more unanswered ${left === 1 ? 'query' : 'queries'}: run pilgrim again.`);
+    writeLines(env.io, `${left} more unanswered ${left === 1 ? 'query' : 'queries'}: run pilgrim again.`);
 }
 
 export const pilgrim: CommandSpec = {
@@ -67,10 +67,10 @@ export const pilgrim: CommandSpec = {
   usage: '[-l LOGID]',
   options: [{ name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook (default: the latest)' }],
   examples: [{ line: 'pilgrim -l LOGID', note: 'answers the queries that have no gen entry yet' }],
-  async run(ctx, args) {
-    if (!ctx.user) fail('Error: pilgrim requires a logged-in user.');
+  async run(env, args) {
+    if (!env.user) fail('Error: pilgrim requires a logged-in user.');
     try {
-      await pilgrimage(ctx, args.get('logid'));
+      await pilgrimage(env, args.get('logid'));
     } catch (error) {
       // The spec's own messages (no logbooks, invalid XML) say more than the generic one.
       if (error instanceof CommandError && error.lines[0] !== M.logbooksFailed) throw error;

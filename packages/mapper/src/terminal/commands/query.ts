@@ -33,9 +33,9 @@ export const query: CommandSpec = {
     { line: 'q -r "What is a caravanserai?"', note: 'asks through the latest logbook' },
     { line: 'query -r "Summarise" -c "Be brief." -l LOGID', note: 'with a context, in a chosen logbook' },
   ],
-  async run(ctx, args) {
-    const logid = await targetLogid(ctx, args.get('logid'));
-    const logbook = await fetchLogbook(ctx, logid, M.logbookDetailsFailed);
+  async run(env, args) {
+    const logid = await targetLogid(env, args.get('logid'));
+    const logbook = await fetchLogbook(env, logid, M.logbookDetailsFailed);
     if (!logbook.logwell) fail(M.queryFailed, 'This logbook has no well: attach one in its settings.');
 
     const body: QuerySubmit = {
@@ -49,18 +49,18 @@ export const query: CommandSpec = {
 
     let printed = false;
     try {
-      const answer = await ctx.api.queries.stream(body, {
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      const answer = await env.api.queries.stream(body, {
+        ...(env.signal ? { signal: env.signal } : {}),
         onDelta(text) {
           printed ||= text !== '';
-          ctx.io.write(text);
+          env.io.write(text);
         },
       });
       // Without deltas (a provider that does not stream) the stored answer is the whole text.
-      if (!printed) ctx.io.write(answer.gen);
-      ctx.io.write('\n');
+      if (!printed) env.io.write(answer.gen);
+      env.io.write('\n');
     } catch (error) {
-      if (printed) ctx.io.write('\n');
+      if (printed) env.io.write('\n');
       fail(isProviderFailure(error) ? M.wellFailed : M.queryFailed);
     }
   },

@@ -29,9 +29,9 @@ export const review: CommandSpec = {
   usage: '[-l LOGID]',
   options: [{ name: 'logid', short: 'l', value: 'LOGID', summary: 'the logbook (default: the latest)' }],
   examples: [{ line: 'review', note: 'what is left to answer in your latest logbook' }],
-  async run(ctx, args) {
-    const logid = await targetLogid(ctx, args.get('logid'));
-    const logbook = await fetchLogbook(ctx, logid, M.logbookDataFailed);
+  async run(env, args) {
+    const logid = await targetLogid(env, args.get('logid'));
+    const logbook = await fetchLogbook(env, logid, M.logbookDataFailed);
     const entries = readEntries(logbook);
     const flags = [
       logbook.private ? 'private' : 'public',
@@ -39,7 +39,7 @@ export const review: CommandSpec = {
       logbook.forked && 'forked',
     ];
     writeLines(
-      ctx.io,
+      env.io,
       `Logbook: ${logbook.title} (${logbook.logid})`,
       `Owner: ${logbook.owner.username}; ${flags.filter(Boolean).join(', ')}`,
       `Well: ${logbook.well ? `${logbook.well.title} (${logbook.well.wellid})` : 'none attached'}`,

@@ -1,37 +1,37 @@
 import { isTag, serializeLog, type Tag } from '@caravanserai/logbook';
+import type { CommandEnv } from '../../command-env.js';
 import { fail } from '../../command-error.js';
 import { confirm, countEntries } from '../../confirm.js';
-import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
 import { usageLines } from '../../usage.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
 
-async function removeLogbook(ctx: CommandContext, logid: string): Promise<void> {
-  const logbook = await fetchLogbook(ctx, logid, M.deleteNotFound);
-  writeLines(ctx.io, `${logbook.title} (${logbook.logid}): ${logbook.entry_count} entries`);
+async function removeLogbook(env: CommandEnv, logid: string): Promise<void> {
+  const logbook = await fetchLogbook(env, logid, M.deleteNotFound);
+  writeLines(env.io, `${logbook.title} (${logbook.logid}): ${logbook.entry_count} entries`);
   const request = { title: 'Delete logbook', question: M.deleteConfirm, action: 'Delete' };
-  if (!(await confirm(ctx, request))) {
-    writeLines(ctx.io, 'Cancelled: nothing was deleted.');
+  if (!(await confirm(env, request))) {
+    writeLines(env.io, 'Cancelled: nothing was deleted.');
     return;
   }
   try {
-    await ctx.api.logbooks.remove(logid);
+    await env.api.logbooks.remove(logid);
   } catch {
     fail(M.deleteFailed);
   }
-  writeLines(ctx.io, M.deleted);
+  writeLines(env.io, M.deleted);
 }
 
 /** Asks first, then one log write carrying the version read, so entries added meanwhile are never lost. */
-async function removeTag(ctx: CommandContext, tag: Tag, given: string | undefined): Promise<void> {
-  const logbook = await fetchLogbook(ctx, await targetLogid(ctx, given), M.retrieveFailed);
+async function removeTag(env: CommandEnv, tag: Tag, given: string | undefined): Promise<void> {
+  const logbook = await fetchLogbook(env, await targetLogid(env, given), M.retrieveFailed);
   const entries = readEntries(logbook);
   const kept = entries.filter((e) => e.tag !== tag);
   const removed = countEntries(entries.length - kept.length, tag);
   if (kept.length === entries.length) {
-    writeLines(ctx.io, `No <${tag}> entries in ${logbook.title}.`);
+    writeLines(env.io, `No <${tag}> entries in ${logbook.title}.`);
     return;
   }
   const request = {
@@ -39,16 +39,16 @@ async function removeTag(ctx: CommandContext, tag: Tag, given: string | undefine
     question: `Remove ${removed} from ${logbook.title}? This cannot be undone.`,
     action: `Remove ${countEntries(entries.length - kept.length)}`,
   };
-  if (!(await confirm(ctx, request))) {
-    writeLines(ctx.io, 'Cancelled: nothing was removed.');
+  if (!(await confirm(env, request))) {
+    writeLines(env.io, 'Cancelled: nothing was removed.');
     return;
   }
   try {
-    await ctx.api.logbooks.updateLog(logbook.logid, { log: serializeLog(kept), version: logbook.version });
+    await env.api.logbooks.updateLog(logbook.logid, { log: serializeLog(kept), version: logbook.version });
   } catch {
     fail(M.writeFailed);
   }
-  writeLines(ctx.io, `Removed ${removed} from ${logbook.title}.`);
+  writeLines(env.io, `Removed ${removed} from ${logbook.title}.`);
 }
 
 export const rm: CommandSpec = {
@@ -63,14 +63,14 @@ export const rm: CommandSpec = {
     { line: 'rm -t comment', note: 'drops the comments of the latest logbook after a y/n' },
     { line: 'rm -l LOGID', note: 'deletes LOGID after a y/n' },
   ],
-  async run(ctx, args) {
+  async run(env, args) {
     const tag = args.get('tag');
     const logid = args.get('logid');
     if (tag !== undefined) {
       if (!isTag(tag)) fail(M.invalidTag(tag));
-      return removeTag(ctx, tag, logid);
+      return removeTag(env, tag, logid);
     }
-    if (logid !== undefined) return removeLogbook(ctx, logid);
+    if (logid !== undefined) return removeLogbook(env, logid);
     fail('Error: Name a logbook (-l) or a tag (-t).', ...usageLines(rm));
   },
 };

@@ -1,25 +1,19 @@
 import { ApiError } from '@caravanserai/api';
 import { isTag, type Tag } from '@caravanserai/logbook';
+import type { CommandEnv } from '../../command-env.js';
 import { fail } from '../../command-error.js';
-import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
 import { fetchLogbook, parseIndex, readEntries, targetLogid } from '../logbooks.js';
 
 /** Re-tags entry `index` in place, keeping its content unless new content is given. */
-async function retag(
-  ctx: CommandContext,
-  logid: string,
-  index: number,
-  tag: Tag,
-  content: string | undefined,
-) {
-  const logbook = await fetchLogbook(ctx, logid, M.updateFailed);
+async function retag(env: CommandEnv, logid: string, index: number, tag: Tag, content: string | undefined) {
+  const logbook = await fetchLogbook(env, logid, M.updateFailed);
   const current = readEntries(logbook)[index];
   if (!current) fail(M.invalidIndex);
   try {
-    await ctx.api.tags.submit({
+    await env.api.tags.submit({
       logid,
       tag: current.tag,
       index,
@@ -32,17 +26,17 @@ async function retag(
     if (error instanceof ApiError && error.fields.index) fail(M.invalidIndex);
     fail(M.updateFailed);
   }
-  writeLines(ctx.io, `Entry [${index}] of ${logbook.title} is now <${tag}>.`);
+  writeLines(env.io, `Entry [${index}] of ${logbook.title} is now <${tag}>.`);
 }
 
-async function append(ctx: CommandContext, logid: string, tag: Tag, content: string) {
+async function append(env: CommandEnv, logid: string, tag: Tag, content: string) {
   let index: number;
   try {
-    ({ index } = await ctx.api.tags.submit({ logid, tag, content }));
+    ({ index } = await env.api.tags.submit({ logid, tag, content }));
   } catch {
     fail(M.addTagFailed);
   }
-  writeLines(ctx.io, `Added <${tag}> as entry [${index}] of ${logid}.`);
+  writeLines(env.io, `Added <${tag}> as entry [${index}] of ${logid}.`);
 }
 
 export const tag: CommandSpec = {
@@ -72,13 +66,13 @@ export const tag: CommandSpec = {
     { line: 'tag -t comment -c "check this later"', note: 'adds a comment to the latest logbook' },
     { line: 'tag -t mirage -i 3', note: 'marks entry 3 as a mirage (a wrong answer)' },
   ],
-  async run(ctx, args) {
+  async run(env, args) {
     const name = args.get('tag') ?? '';
     if (!isTag(name)) fail(M.invalidTag(name));
     const index = args.has('index') ? parseIndex(args.get('index')) : undefined;
     if (index === null) fail(M.invalidIndex);
-    const logid = await targetLogid(ctx, args.get('logid'));
-    if (index === undefined) await append(ctx, logid, name, args.get('content') ?? '');
-    else await retag(ctx, logid, index, name, args.get('content'));
+    const logid = await targetLogid(env, args.get('logid'));
+    if (index === undefined) await append(env, logid, name, args.get('content') ?? '');
+    else await retag(env, logid, index, name, args.get('content'));
   },
 };

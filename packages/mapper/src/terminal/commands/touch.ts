@@ -1,5 +1,5 @@
+import type { CommandEnv } from '../../command-env.js';
 import { fail } from '../../command-error.js';
-import type { CommandContext } from '../../context.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
 import type { CommandSpec } from '../../registry.js';
@@ -8,24 +8,24 @@ import type { CommandSpec } from '../../registry.js';
 const DEFAULT_TITLE = 'Default';
 
 /** The user's first well, so a new logbook can be queried at once; none is fine too. */
-async function firstWellId(ctx: CommandContext): Promise<string | null> {
+async function firstWellId(env: CommandEnv): Promise<string | null> {
   try {
-    return (await ctx.api.wells.list()).wells[0]?.wellid ?? null;
+    return (await env.api.wells.list()).wells[0]?.wellid ?? null;
   } catch {
     return null;
   }
 }
 
-async function create(ctx: CommandContext, title: string): Promise<void> {
-  const logwell = await firstWellId(ctx);
+async function create(env: CommandEnv, title: string): Promise<void> {
+  const logwell = await firstWellId(env);
   let created: { logid: string; title: string };
   try {
-    created = await ctx.api.logbooks.create({ title, private: true, ...(logwell ? { logwell } : {}) });
+    created = await env.api.logbooks.create({ title, private: true, ...(logwell ? { logwell } : {}) });
   } catch {
     fail(M.createFailed);
   }
   writeLines(
-    ctx.io,
+    env.io,
     `Created ${created.title} (${created.logid})${logwell ? `, using well ${logwell}` : ''}.`,
   );
 }
@@ -42,14 +42,14 @@ export const touch: CommandSpec = {
     { line: 'touch -n "Trip to Samarkand"', note: 'a new private logbook' },
     { line: 'touch -l LOGID', note: 'moves LOGID to the top of ls' },
   ],
-  async run(ctx, args) {
+  async run(env, args) {
     const logid = args.get('logid');
-    if (logid === undefined) return create(ctx, args.get('title')?.trim() || DEFAULT_TITLE);
+    if (logid === undefined) return create(env, args.get('title')?.trim() || DEFAULT_TITLE);
     try {
-      await ctx.api.logbooks.touch(logid);
+      await env.api.logbooks.touch(logid);
     } catch {
       fail(M.touchFailed);
     }
-    writeLines(ctx.io, `Touched ${logid}.`);
+    writeLines(env.io, `Touched ${logid}.`);
   },
 };

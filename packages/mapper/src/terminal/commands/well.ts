@@ -8,14 +8,14 @@ export const well: CommandSpec = {
   name: 'well',
   summary: 'Lists your wells (your AI accounts).',
   usage: '',
-  async run(ctx) {
+  async run(env) {
     let wells: Well[];
     try {
-      wells = (await ctx.api.wells.list()).wells;
+      wells = (await env.api.wells.list()).wells;
     } catch {
       fail(M.wellsFailed);
     }
-    if (wells.length === 0) return writeLines(ctx.io, 'No wells found.');
-    writeLines(ctx.io, ...wells.map((w) => `${w.wellid}  ${w.title}  (${w.origin_loc})`));
+    if (wells.length === 0) return writeLines(env.io, 'No wells found.');
+    writeLines(env.io, ...wells.map((w) => `${w.wellid}  ${w.title}  (${w.origin_loc})`));
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMessages, contextText, NO_CONTEXT } from './context';
+import { buildMessages, contextText, NO_CONTEXT } from './chat-messages';
 import { notice } from './notices';
 import { anEntry } from './test-entries';
 

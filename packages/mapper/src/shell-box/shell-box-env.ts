@@ -1,6 +1,6 @@
-import type { CommandContext } from '../context.js';
+import type { CommandEnv } from '../command-env.js';
 
 /** The shell box lives on one logbook's page and acts on that logbook only. */
-export interface ShellBoxContext extends CommandContext {
+export interface ShellBoxEnv extends CommandEnv {
   logbook: { logid: string; wellid: string | null };
 }

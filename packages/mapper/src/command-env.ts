@@ -15,7 +15,7 @@ export interface MapperState {
   profile?: MapperProfile;
 }
 
-export interface CommandContext {
+export interface CommandEnv {
   api: ApiClient;
   io: TerminalIO;
   host: HostActions;
