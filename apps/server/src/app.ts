@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { type AppContext, createContext } from './context.js';
 import type { Db } from './db/dialect.js';
 import { serverTimeouts } from './lib/server-timeouts.js';
 import { RequestsAtDebug } from './logger.js';
@@ -12,10 +11,10 @@ import { publicConfig } from './modules/config/public-config.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
-import { mapperProfileRoutes } from './modules/mapper/mapper-profiles.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
 import { queryRoutes } from './modules/queries/query.routes.js';
+import { terminalProfileRoutes } from './modules/terminal-profiles/terminal-profiles.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -23,6 +22,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { createServices, type Services } from './services.js';
 
 export interface BuildOptions {
   config: Config;
@@ -33,7 +33,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: AppContext;
+    services: Services;
   }
 }
 
@@ -66,24 +66,24 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     }),
   });
 
-  const ctx = createContext(config, db);
-  app.decorate('ctx', ctx);
-  app.addHook('onClose', () => ctx.close());
-  registerAuth(app, ctx.tokens);
+  const services = createServices(config, db);
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.close());
+  registerAuth(app, services.tokens);
 
   await app.register(
     async (api) => {
-      await configRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await profileRoutes(api, ctx);
-      await logbookRoutes(api, ctx);
-      await journalRoutes(api, ctx);
-      await wellRoutes(api, ctx);
-      await queryRoutes(api, ctx);
-      await usageRoutes(api, ctx);
-      await mapperProfileRoutes(api, ctx);
-      await downloadRoutes(api, ctx);
-      await paymentRoutes(api, ctx);
+      await configRoutes(api, services);
+      await authRoutes(api, services);
+      await profileRoutes(api, services);
+      await logbookRoutes(api, services);
+      await journalRoutes(api, services);
+      await wellRoutes(api, services);
+      await queryRoutes(api, services);
+      await usageRoutes(api, services);
+      await terminalProfileRoutes(api, services);
+      await downloadRoutes(api, services);
+      await paymentRoutes(api, services);
     },
     { prefix: config.apiPrefix },
   );

@@ -114,11 +114,15 @@ export const PAYMENT_SETTINGS = [
   'STRIPE_PRICE_SULTAN_YEAR',
 ] as const;
 
-const Checked = EnvSchema.superRefine((env, ctx) => {
+const Checked = EnvSchema.superRefine((env, services) => {
   if (!env.PAYMENTS_ENABLED) return;
   for (const name of PAYMENT_SETTINGS) {
     if (env[name] === undefined)
-      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when PAYMENTS_ENABLED is true' });
+      services.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must be set when PAYMENTS_ENABLED is true',
+      });
   }
 });
 

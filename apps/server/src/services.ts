@@ -1,3 +1,4 @@
+import { Access } from './access/access.js';
 import type { Config } from './config.js';
 import type { Db } from './db/dialect.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -11,15 +12,14 @@ import { EntriesRepository } from './modules/logbooks/entries.repository.js';
 import { EntriesService } from './modules/logbooks/entries.service.js';
 import { LogCache } from './modules/logbooks/log-cache.js';
 import { LogReader } from './modules/logbooks/log-reader.js';
-import { LogbookAccess } from './modules/logbooks/logbook-access.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
-import { MapperProfilesRepository } from './modules/mapper/mapper-profiles.repository.js';
-import { MapperProfilesService } from './modules/mapper/mapper-profiles.service.js';
 import { createPayments, type Payments } from './modules/payments/payments.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
+import { TerminalProfilesRepository } from './modules/terminal-profiles/terminal-profiles.repository.js';
+import { TerminalProfilesService } from './modules/terminal-profiles/terminal-profiles.service.js';
 import { TokenEstimator } from './modules/usage/token-estimate.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
@@ -31,7 +31,7 @@ import { createGuardedFetch } from './providers/url-guard.js';
 import { WorkerPool } from './workers/worker-pool.js';
 
 /** Everything a route needs, wired once per app: repositories own SQL, services own the rules. */
-export interface AppContext {
+export interface Services {
   config: Config;
   db: Db;
   users: UsersRepository;
@@ -44,25 +44,26 @@ export interface AppContext {
   wellChecks: WellCheckService;
   queries: QueryService;
   usage: UsageService;
-  mapperProfiles: MapperProfilesService;
+  terminalProfiles: TerminalProfilesService;
   /** Cards and subscriptions through Stripe; null while payments are off. */
   payments: Payments | null;
   /** Stops what the context started (worker threads); the database is the caller's to close. */
   close(): Promise<void>;
 }
 
-export function createContext(config: Config, db: Db): AppContext {
+export function createServices(config: Config, db: Db): Services {
   const users = new UsersRepository(db.kysely);
   const tokens = new TokenService(new TokensRepository(db.kysely), config.tokenTtlMs);
   const journalsRepo = new JournalsRepository(db.kysely);
   const logbooksRepo = new LogbooksRepository(db.kysely);
   const entriesRepo = new EntriesRepository(db.kysely);
   const wellsRepo = new WellsRepository(db.kysely);
-  const access = new LogbookAccess(logbooksRepo, journalsRepo, wellsRepo);
+  const terminalProfilesRepo = new TerminalProfilesRepository(db.kysely);
+  const access = new Access(logbooksRepo, journalsRepo, wellsRepo, terminalProfilesRepo);
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
-  const wells = new WellsService(wellsRepo, new SecretBox(config.secretKey), config.wellAllowedHosts);
+  const wells = new WellsService(wellsRepo, access, new SecretBox(config.secretKey), config.wellAllowedHosts);
   const usage = new UsageService(new UsageRepository(db.kysely));
   const recorder = new AnswerRecorder(entries, usage, new TokenEstimator(workers), {
     maxAnswerChars: config.maxAnswerChars,
@@ -89,14 +90,14 @@ export function createContext(config: Config, db: Db): AppContext {
     users,
     tokens,
     auth: new AuthService(users, tokens),
-    journals: new JournalsService(journalsRepo, logbooksRepo),
+    journals: new JournalsService(journalsRepo, logbooksRepo, access),
     logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache(), logReader),
     entries,
     wells,
     wellChecks,
     queries,
     usage,
-    mapperProfiles: new MapperProfilesService(new MapperProfilesRepository(db.kysely)),
+    terminalProfiles: new TerminalProfilesService(terminalProfilesRepo, access),
     payments: createPayments(config, db),
     close: () => workers.close(),
   };

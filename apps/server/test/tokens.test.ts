@@ -45,7 +45,7 @@ async function logIn(server: TestServer, user: SignedIn): Promise<string> {
 /** Makes a request with the token and waits for any write of its last use to land. */
 async function use(token: string): Promise<void> {
   await t.server.client(token).auth.user();
-  await t.server.app.ctx.tokens.settled();
+  await t.server.app.services.tokens.settled();
 }
 
 describe('token expiry', () => {
@@ -96,7 +96,7 @@ describe('token expiry', () => {
       const client = t.server.client(user.token);
       const answers = await Promise.all(Array.from({ length: 20 }, () => client.auth.user()));
       expect(answers.every((me) => me.username === user.username)).toBe(true);
-      await t.server.app.ctx.tokens.settled();
+      await t.server.app.services.tokens.settled();
       const writes = touch.mock.calls.filter(([hash]) => hash === hashToken(user.token));
       expect(writes.length).toBe(1);
     } finally {

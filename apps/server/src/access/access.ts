@@ -1,63 +1,94 @@
-import type { UserRow } from '../../db/database.js';
-import { Conflict, Forbidden, fieldError, NotFound } from '../../errors.js';
-import type { JournalsRepository } from '../journals/journals.repository.js';
-import type { WellsRepository } from '../wells/wells.repository.js';
-import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
+import type { MapperProfileRow, UserRow } from '../db/database.js';
+import { Conflict, Forbidden, fieldError, NotFound } from '../errors.js';
+import type { JournalsRepository, JournalWithOwner } from '../modules/journals/journals.repository.js';
+import type { LogbooksRepository, LogbookWithOwner } from '../modules/logbooks/logbooks.repository.js';
+import type { TerminalProfilesRepository } from '../modules/terminal-profiles/terminal-profiles.repository.js';
+import type { WellsRepository, WellWithOwner } from '../modules/wells/wells.repository.js';
 
 export const SALTED =
   'This logbook is salted: its entries cannot be changed. Fork it, or unsalt it from its settings first.';
 
+/** The rule every kind of row shares: it is its owner's. Membership rules will sit beside it. */
+export function owns(user: UserRow | null, row: { owner_id: number } | undefined): boolean {
+  return user !== null && row !== undefined && row.owner_id === user.id;
+}
+
+/** The Django REST framework's words for a related id that names nothing the caller may use. */
+export function doesNotExist(id: string): string {
+  return `Invalid pk "${id}" - object does not exist.`;
+}
+
 /**
- * Who may see and change a logbook: a private one is seen by its owner only (others are told it
- * does not exist), a public one by anyone; only the owner changes it.
+ * Who may see and change what, in one place: every service asks here before it reads or writes
+ * a row on someone's behalf. Each check reads the row once and hands it back, so the caller
+ * never reads it again.
+ *
+ * - A logbook: a private one is seen by its owner only (others are told it does not exist), a
+ *   public one by anyone; only the owner changes it, and a salted one keeps its entries.
+ * - Journals, wells and terminal profiles are their owner's only: anyone else is told they do not
+ *   exist, so ids leak nothing.
+ * - Payments: see payment-access.ts beside this file (it asks Stripe who owns a card).
  */
-export class LogbookAccess {
+export class Access {
   constructor(
     private readonly logbooks: LogbooksRepository,
     private readonly journals: JournalsRepository,
     private readonly wells: WellsRepository,
+    private readonly terminalProfiles: TerminalProfilesRepository,
   ) {}
 
-  async readable(viewer: UserRow | null, logid: string): Promise<LogbookWithOwner> {
+  async readableLogbook(viewer: UserRow | null, logid: string): Promise<LogbookWithOwner> {
     const logbook = await this.logbooks.find(logid);
-    if (!logbook || (logbook.private && logbook.owner_id !== viewer?.id))
-      throw NotFound('Logbook not found.');
+    if (!logbook || (logbook.private && !owns(viewer, logbook))) throw NotFound('Logbook not found.');
     return logbook;
   }
 
-  async writable(user: UserRow, logid: string): Promise<LogbookWithOwner> {
-    const logbook = await this.readable(user, logid);
-    if (logbook.owner_id !== user.id) throw Forbidden('Only the owner can change this logbook.');
+  async writableLogbook(user: UserRow, logid: string): Promise<LogbookWithOwner> {
+    const logbook = await this.readableLogbook(user, logid);
+    if (!owns(user, logbook)) throw Forbidden('Only the owner can change this logbook.');
     return logbook;
   }
 
-  async unsalted(user: UserRow, logid: string): Promise<LogbookWithOwner> {
-    const logbook = await this.writable(user, logid);
+  /** A logbook whose entries the user may change now. */
+  async unsaltedLogbook(user: UserRow, logid: string): Promise<LogbookWithOwner> {
+    const logbook = await this.writableLogbook(user, logid);
     if (logbook.salted) throw Conflict(SALTED, 'salted');
     return logbook;
   }
 
-  /** A journal or well named in a logbook write must be the writer's own. */
+  async ownJournal(user: UserRow, jid: string): Promise<JournalWithOwner> {
+    const journal = await this.journals.find(jid);
+    if (!journal || !owns(user, journal)) throw NotFound('Journal not found.');
+    return journal;
+  }
+
+  /** The user's well; named in a request body (`field`), anything else is a 400 on that field. */
+  async ownWell(user: UserRow, wellid: string, field?: string): Promise<WellWithOwner> {
+    const well = await this.wells.findWithOwner(wellid);
+    if (!well || !owns(user, well))
+      throw field ? fieldError(field, 'Well not found.') : NotFound('Well not found.');
+    return well;
+  }
+
+  async ownTerminalProfile(user: UserRow, id: string): Promise<MapperProfileRow> {
+    const profile = await this.terminalProfiles.find(id);
+    if (!profile || !owns(user, profile)) throw NotFound('Profile not found.');
+    return profile;
+  }
+
+  /** Whether the user may use this well (a fork keeps its source's well only then). */
+  async mayUseWell(user: UserRow, wellid: string | null): Promise<boolean> {
+    return wellid !== null && owns(user, await this.wells.find(wellid));
+  }
+
+  /** A journal or well named in a logbook write must be the writer's own (a 400 on that field). */
   async checkReferences(
     user: UserRow,
     input: { journal?: string | null; logwell?: string | null },
   ): Promise<void> {
-    if (input.journal) {
-      const journal = await this.journals.find(input.journal);
-      if (!journal || journal.owner_id !== user.id) throw fieldError('journal', doesNotExist(input.journal));
-    }
-    if (input.logwell) {
-      const well = await this.wells.find(input.logwell);
-      if (!well || well.owner_id !== user.id) throw fieldError('logwell', doesNotExist(input.logwell));
-    }
+    if (input.journal && !owns(user, await this.journals.find(input.journal)))
+      throw fieldError('journal', doesNotExist(input.journal));
+    if (input.logwell && !owns(user, await this.wells.find(input.logwell)))
+      throw fieldError('logwell', doesNotExist(input.logwell));
   }
-
-  async ownsWell(user: UserRow, wellid: string | null): Promise<boolean> {
-    if (!wellid) return false;
-    return (await this.wells.find(wellid))?.owner_id === user.id;
-  }
-}
-
-function doesNotExist(id: string): string {
-  return `Invalid pk "${id}" - object does not exist.`;
 }

@@ -1,10 +1,10 @@
-import type { SubscriptionRow, UserRow } from '../../db/database.js';
-import { Forbidden, NotFound } from '../../errors.js';
-import { usernameKey } from '../auth/users.repository.js';
-import type { SubscriptionMirror } from './mirror.js';
-import { fromGateway, orFail } from './payment-errors.js';
-import type { RemoteCard, StripeGateway } from './stripe-gateway.js';
-import type { SubscriptionsRepository } from './subscriptions.repository.js';
+import type { SubscriptionRow, UserRow } from '../db/database.js';
+import { Forbidden, NotFound } from '../errors.js';
+import { usernameKey } from '../modules/auth/users.repository.js';
+import type { SubscriptionMirror } from '../modules/payments/mirror.js';
+import { fromGateway, orFail } from '../modules/payments/payment-errors.js';
+import type { RemoteCard, StripeGateway } from '../modules/payments/stripe-gateway.js';
+import type { SubscriptionsRepository } from '../modules/payments/subscriptions.repository.js';
 
 const CARD_NOT_FOUND = 'Payment method not found.';
 const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * Column types shared by SQLite and PostgreSQL: booleans are 0/1 integers and times are epoch
@@ -145,3 +145,6 @@ export type NewEntry = Insertable<EntriesTable>;
 export type NewUsage = Insertable<UsageTable>;
 export type MapperProfileRow = Selectable<MapperProfilesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/** Where a repository call runs: the database itself or a transaction on it. */
+export type Executor = Kysely<Database>;

@@ -13,8 +13,3 @@ export function newId(length = 12): string {
   }
   return out.length === length ? out : newId(length);
 }
-
-export const now = (): number => Date.now();
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export const bool = (value: number): boolean => value !== 0;
-export const int = (value: boolean): number => (value ? 1 : 0);

@@ -1,9 +1,9 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import { now } from '../db/columns.js';
 import type { Db } from '../db/dialect.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { now } from '../lib/ids.js';
 import { UNUSABLE_PASSWORD } from '../modules/auth/password.js';
-import { encodeAttrs } from '../modules/logbooks/entries.repository.js';
+import { encodeAttrs } from '../modules/logbooks/entry-codec.js';
 import { EXAMPLES } from './example-logbooks.js';
 
 export const SYSTEM_USERNAME = 'caravanserai';

@@ -1,8 +1,8 @@
 import type { CurrentUser, Login, Registration, UserUpdate } from '@caravanserai/api';
+import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { fieldError, ValidationFailed } from '../../errors.js';
-import { now } from '../../lib/ids.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import { passwordProblems } from './password-rules.js';
 import type { TokenService } from './tokens.service.js';

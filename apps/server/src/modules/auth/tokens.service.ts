@@ -1,5 +1,5 @@
+import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
-import { now } from '../../lib/ids.js';
 import { hashToken, newToken } from './token.js';
 import type { TokensRepository } from './tokens.repository.js';
 

@@ -2,15 +2,15 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { HttpError, NotFound } from '../../errors.js';
 import { signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 import { publicOrigin } from './public-origin.js';
 import { isPackageFile, terminalPackage } from './terminal-package.js';
 
-export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function downloadRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  if (ctx.config.trustProxy > 0 && !ctx.config.publicOrigin)
+  if (services.config.trustProxy > 0 && !services.config.publicOrigin)
     app.log.warn(
       "TRUST_PROXY is set but PUBLIC_ORIGIN is not: terminal packages will name this server's own address",
     );
@@ -21,7 +21,7 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const { filename } = request.params;
       // Only the two package names exist: nothing else, and no path, can be asked for.
       if (!isPackageFile(filename)) throw NotFound('No such download.');
-      if (!existsSync(ctx.config.cliBundle)) {
+      if (!existsSync(services.config.cliBundle)) {
         throw new HttpError(
           503,
           'not_built',
@@ -36,9 +36,9 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .send(
           terminalPackage(
             filename,
-            ctx.config.cliBundle,
-            publicOrigin(request, ctx.config),
-            ctx.config.apiPrefix,
+            services.config.cliBundle,
+            publicOrigin(request, services.config),
+            services.config.apiPrefix,
           ),
         );
     },

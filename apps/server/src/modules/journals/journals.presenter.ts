@@ -1,6 +1,6 @@
 import type { Journal, JournalSummary } from '@caravanserai/api';
+import { bool, iso } from '../../db/columns.js';
 import type { LogbookRow } from '../../db/database.js';
-import { bool, iso } from '../../lib/ids.js';
 import type { JournalWithOwner } from './journals.repository.js';
 
 export function toJournalSummary(row: JournalWithOwner): JournalSummary {

@@ -1,16 +1,18 @@
 import type { Journal, JournalSummary, JournalWrite } from '@caravanserai/api';
+import type { Access } from '../../access/access.js';
+import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
-import { NotFound } from '../../errors.js';
-import { newId, now } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
 import type { LogbooksRepository } from '../logbooks/logbooks.repository.js';
-import { toJournal, toJournalSummary } from './journals.mapper.js';
-import type { JournalsRepository, JournalWithOwner } from './journals.repository.js';
+import { toJournal, toJournalSummary } from './journals.presenter.js';
+import type { JournalsRepository } from './journals.repository.js';
 
 /** Journals are private to their owner: anyone else is told they do not exist. */
 export class JournalsService {
   constructor(
     private readonly journals: JournalsRepository,
     private readonly logbooks: LogbooksRepository,
+    private readonly access: Access,
   ) {}
 
   async list(user: UserRow): Promise<JournalSummary[]> {
@@ -31,26 +33,19 @@ export class JournalsService {
   }
 
   async get(user: UserRow, jid: string): Promise<Journal> {
-    const journal = await this.ownJournal(user, jid);
+    const journal = await this.access.ownJournal(user, jid);
     return toJournal(journal, await this.logbooks.listByJournal(jid));
   }
 
   async update(user: UserRow, jid: string, input: JournalWrite): Promise<Journal> {
-    await this.ownJournal(user, jid);
+    await this.access.ownJournal(user, jid);
     await this.journals.update(jid, { title: input.title, modified_at: now() });
     return this.get(user, jid);
   }
 
   /** The journal goes; its logbooks stay, no longer filed in it (the foreign key sets them loose). */
   async remove(user: UserRow, jid: string): Promise<void> {
-    await this.ownJournal(user, jid);
+    await this.access.ownJournal(user, jid);
     await this.journals.delete(jid);
-  }
-
-  /** The journal if `user` owns it; used by logbooks to check the journal they are filed in. */
-  async ownJournal(user: UserRow, jid: string): Promise<JournalWithOwner> {
-    const journal = await this.journals.find(jid);
-    if (!journal || journal.owner_id !== user.id) throw NotFound('Journal not found.');
-    return journal;
   }
 }

@@ -1,8 +1,7 @@
 import type { Entry } from '@caravanserai/logbook';
 import type { Kysely } from 'kysely';
-import type { Database, EntryRow, NewEntry } from '../../db/database.js';
-
-type Executor = Kysely<Database>;
+import type { Database, Executor, NewEntry } from '../../db/database.js';
+import { encodeAttrs } from './entry-codec.js';
 
 /**
  * Rows written per statement: 500 rows x 7 columns stays far below both drivers' bound-parameter
@@ -18,18 +17,7 @@ const DELETE_CHUNK = 5000;
  */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function encodeAttrs(attrs: Record<string, string>): string {
-  return Object.keys(attrs).length === 0 ? '' : JSON.stringify(attrs);
-}
-
-export function decodeAttrs(text: string): Record<string, string> {
-  return text === '' ? {} : (JSON.parse(text) as Record<string, string>);
-}
-
-export function toEntry(row: Pick<EntryRow, 'tag' | 'attrs' | 'content'>): Entry {
-  return { tag: row.tag as Entry['tag'], attrs: decodeAttrs(row.attrs), content: row.content };
-}
-
+/** SQL of entries. Every method takes the executor (the database or a transaction) last. */
 export class EntriesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -42,7 +30,7 @@ export class EntriesRepository {
       .execute();
   }
 
-  at(db: Executor, logid: string, position: number) {
+  at(logid: string, position: number, db: Executor = this.db) {
     return db
       .selectFrom('entries')
       .select(['tag', 'attrs', 'content'])
@@ -51,7 +39,13 @@ export class EntriesRepository {
       .executeTakeFirst();
   }
 
-  async insert(db: Executor, logid: string, entries: readonly Entry[], firstPosition: number, at: number) {
+  async insert(
+    logid: string,
+    entries: readonly Entry[],
+    firstPosition: number,
+    at: number,
+    db: Executor = this.db,
+  ) {
     for (let start = 0; start < entries.length; start += CHUNK) {
       if (start > 0) await yieldToOthers();
       const rows: NewEntry[] = entries.slice(start, start + CHUNK).map((e, i) => ({
@@ -89,7 +83,7 @@ export class EntriesRepository {
   }
 
   /** Deletes every entry, a range of positions at a time so a long log does not hold the thread. */
-  async deleteAll(db: Executor, logid: string): Promise<void> {
+  async deleteAll(logid: string, db: Executor = this.db): Promise<void> {
     const last = await db
       .selectFrom('entries')
       .select((eb) => eb.fn.max('position').as('last'))
@@ -107,7 +101,7 @@ export class EntriesRepository {
     }
   }
 
-  async replaceAt(db: Executor, logid: string, position: number, entry: Entry): Promise<void> {
+  async replaceAt(logid: string, position: number, entry: Entry, db: Executor = this.db): Promise<void> {
     await db
       .updateTable('entries')
       .set({
@@ -121,7 +115,7 @@ export class EntriesRepository {
       .execute();
   }
 
-  async copy(db: Executor, fromLogid: string, toLogid: string, at: number): Promise<void> {
+  async copy(fromLogid: string, toLogid: string, at: number, db: Executor = this.db): Promise<void> {
     await db
       .insertInto('entries')
       .columns(['logid', 'position', 'tag', 'attrs', 'content', 'qid', 'created_at'])

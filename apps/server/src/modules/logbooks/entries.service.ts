@@ -1,12 +1,12 @@
 import type { TagSubmitResult } from '@caravanserai/api';
 import { type Entry, findInvalidXmlChar, newQid, type Tag } from '@caravanserai/logbook';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/database.js';
+import { type Access, SALTED } from '../../access/access.js';
+import { now } from '../../db/columns.js';
+import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { Conflict, fieldError, NotFound } from '../../errors.js';
-import { now } from '../../lib/ids.js';
-import { type EntriesRepository, toEntry } from './entries.repository.js';
-import { type LogbookAccess, SALTED } from './logbook-access.js';
+import type { EntriesRepository } from './entries.repository.js';
+import { toEntry } from './entry-codec.js';
 import type { LogbooksRepository } from './logbooks.repository.js';
 
 export interface TagInput {
@@ -28,11 +28,11 @@ export class EntriesService {
     private readonly db: Db,
     private readonly logbooks: LogbooksRepository,
     private readonly entries: EntriesRepository,
-    private readonly access: LogbookAccess,
+    private readonly access: Access,
   ) {}
 
   async submitTag(user: UserRow, input: TagInput): Promise<TagSubmitResult> {
-    await this.access.unsalted(user, input.logid);
+    await this.access.unsaltedLogbook(user, input.logid);
     if (input.index === undefined) {
       if (input.content === undefined) throw fieldError('content', 'This field is required.');
       const attrs = { ...input.attrs };
@@ -45,9 +45,9 @@ export class EntriesService {
     checkAttrs(input.attrs);
     const index = input.index;
     const version = await this.db.kysely.transaction().execute(async (trx) => {
-      const bumped = await this.bump(trx, input.logid, input.version);
+      const bumped = await this.bump(input.logid, { expectedVersion: input.version }, trx);
       if (index >= bumped.entry_count) throw fieldError('index', 'Invalid log index.');
-      const current = await this.entries.at(trx, input.logid, index);
+      const current = await this.entries.at(input.logid, index, trx);
       if (!current) throw fieldError('index', 'Invalid log index.');
       if (current.tag !== input.tag) {
         throw Conflict(
@@ -55,11 +55,12 @@ export class EntriesService {
         );
       }
       const old = toEntry(current);
-      await this.entries.replaceAt(trx, input.logid, index, {
+      const changed: Entry = {
         tag: input.fresh_tag ?? input.tag,
         attrs: input.attrs ?? old.attrs,
         content: input.content ?? old.content,
-      });
+      };
+      await this.entries.replaceAt(input.logid, index, changed, trx);
       return bumped.version;
     });
     return { modified_status: true, index, version };
@@ -73,7 +74,7 @@ export class EntriesService {
   async append(
     logid: string,
     entries: readonly Entry[],
-    alongside?: (trx: Kysely<Database>) => Promise<void>,
+    alongside?: (trx: Executor) => Promise<void>,
   ): Promise<{ index: number; version: number }> {
     for (const entry of entries) {
       checkText('content', entry.content);
@@ -81,10 +82,10 @@ export class EntriesService {
     }
     const at = now();
     return this.db.kysely.transaction().execute(async (trx) => {
-      const claimed = await this.logbooks.reservePositions(trx, logid, entries.length, at);
+      const claimed = await this.logbooks.reservePositions(logid, entries.length, at, trx);
       if (!claimed) throw (await this.logbooks.find(logid, trx)) ? Conflict(SALTED, 'salted') : gone();
       const index = claimed.entry_count - entries.length;
-      await this.entries.insert(trx, logid, entries, index, at);
+      await this.entries.insert(logid, entries, index, at, trx);
       await alongside?.(trx);
       return { index, version: claimed.version };
     });
@@ -92,19 +93,24 @@ export class EntriesService {
 
   /** Replaces every entry, inside the caller's transaction; returns the new version. */
   async replaceEntries(
-    trx: Kysely<Database>,
     logid: string,
     entries: readonly Entry[],
-    expectedVersion?: number,
+    expectedVersion: number | undefined,
+    trx: Executor,
   ): Promise<number> {
-    const { version } = await this.bump(trx, logid, expectedVersion, entries.length);
-    await this.entries.deleteAll(trx, logid);
-    await this.entries.insert(trx, logid, entries, 0, now());
+    const { version } = await this.bump(logid, { expectedVersion, entryCount: entries.length }, trx);
+    await this.entries.deleteAll(logid, trx);
+    await this.entries.insert(logid, entries, 0, now(), trx);
     return version;
   }
 
-  private async bump(trx: Kysely<Database>, logid: string, expectedVersion?: number, entryCount?: number) {
-    const bumped = await this.logbooks.bumpVersion(trx, logid, now(), expectedVersion, entryCount);
+  private async bump(
+    logid: string,
+    change: { expectedVersion?: number; entryCount?: number },
+    trx: Executor,
+  ) {
+    const { expectedVersion } = change;
+    const bumped = await this.logbooks.bumpVersion(logid, now(), change, trx);
     if (bumped) return bumped;
     const row = await this.logbooks.find(logid, trx);
     if (!row) throw gone();

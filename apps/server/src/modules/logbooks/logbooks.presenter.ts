@@ -1,5 +1,5 @@
 import type { Logbook, LogbookSummary } from '@caravanserai/api';
-import { bool, iso } from '../../lib/ids.js';
+import { bool, iso } from '../../db/columns.js';
 import type { LogbookWithOwner } from './logbooks.repository.js';
 
 export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {

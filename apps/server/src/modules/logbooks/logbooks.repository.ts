@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, LogbookRow, LogbookUpdate } from '../../db/database.js';
+import type { Database, Executor, LogbookRow, LogbookUpdate } from '../../db/database.js';
 
 export type LogbookWithOwner = LogbookRow & { owner_username: string; well_title: string | null };
-type Executor = Kysely<Database>;
 
+/** SQL of logbooks. Every method that takes an executor (the database or a transaction) takes it last. */
 export class LogbooksRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -55,7 +55,7 @@ export class LogbooksRepository {
    * single writer (SQLite), so concurrent appends get distinct positions. Undefined when the logbook
    * is gone or salted.
    */
-  reservePositions(db: Executor, logid: string, count: number, at: number) {
+  reservePositions(logid: string, count: number, at: number, db: Executor = this.db) {
     return db
       .updateTable('logbooks')
       .set((eb) => ({
@@ -73,7 +73,12 @@ export class LogbooksRepository {
    * Starts a change of existing entries: bumps the version (checking the expected one when given)
    * and returns the new version and entry count, or undefined when salted, gone or stale.
    */
-  bumpVersion(db: Executor, logid: string, at: number, expectedVersion?: number, entryCount?: number) {
+  bumpVersion(
+    logid: string,
+    at: number,
+    { expectedVersion, entryCount }: { expectedVersion?: number; entryCount?: number },
+    db: Executor = this.db,
+  ) {
     let query = db
       .updateTable('logbooks')
       .set((eb) => ({

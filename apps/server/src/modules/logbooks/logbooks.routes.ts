@@ -2,9 +2,9 @@ import { Counter, Id, LogbookCreate, LogbookUpdate, LogWrite, TagSubmit } from '
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { fieldError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 
 const LogidParams = z.object({ logid: Id });
 
@@ -19,14 +19,14 @@ function ifMatchVersion(request: FastifyRequest): number | undefined {
   return version.data;
 }
 
-export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function logbookRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const one = { ...signedIn, schema: { params: LogidParams } };
 
-  r.get('/journals/logbooks/', signedIn, async (request) => ctx.logbooks.list(requireUser(request)));
+  r.get('/journals/logbooks/', signedIn, async (request) => services.logbooks.list(requireUser(request)));
 
   r.post('/journals/logbooks/', { ...signedIn, schema: { body: LogbookCreate } }, async (request, reply) => {
-    const logbook = await ctx.logbooks.create(requireUser(request), request.body);
+    const logbook = await services.logbooks.create(requireUser(request), request.body);
     return reply.status(201).send(logbook);
   });
 
@@ -34,11 +34,11 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get('/journals/logbooks/:logid/', { schema: { params: LogidParams } }, async (request, reply) =>
     reply
       .type('application/json; charset=utf-8')
-      .send(await ctx.logbooks.getJson(request.user, request.params.logid)),
+      .send(await services.logbooks.getJson(request.user, request.params.logid)),
   );
 
   r.get('/journals/logbooks/:logid/version/', { schema: { params: LogidParams } }, async (request) =>
-    ctx.logbooks.version(request.user, request.params.logid),
+    services.logbooks.version(request.user, request.params.logid),
   );
 
   for (const method of ['put', 'patch'] as const) {
@@ -46,7 +46,7 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
       '/journals/logbooks/:logid/',
       { ...signedIn, schema: { params: LogidParams, body: LogbookUpdate } },
       async (request) =>
-        ctx.logbooks.update(
+        services.logbooks.update(
           requireUser(request),
           request.params.logid,
           request.body,
@@ -56,19 +56,19 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }
 
   r.delete('/journals/logbooks/:logid/', one, async (request, reply) => {
-    await ctx.logbooks.remove(requireUser(request), request.params.logid);
+    await services.logbooks.remove(requireUser(request), request.params.logid);
     return reply.status(204).send();
   });
 
   r.post('/journals/logbooks/:logid/touch/', one, async (request) =>
-    ctx.logbooks.touch(requireUser(request), request.params.logid),
+    services.logbooks.touch(requireUser(request), request.params.logid),
   );
 
   r.post(
     '/journals/logbooks/:logid/update_log/',
     { ...signedIn, schema: { params: LogidParams, body: LogWrite } },
     async (request) =>
-      ctx.logbooks.writeLog(
+      services.logbooks.writeLog(
         requireUser(request),
         request.params.logid,
         request.body.log,
@@ -77,11 +77,11 @@ export async function logbookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   r.post('/journals/logbooks/:logid/fork/', one, async (request, reply) => {
-    const fork = await ctx.logbooks.fork(requireUser(request), request.params.logid);
+    const fork = await services.logbooks.fork(requireUser(request), request.params.logid);
     return reply.status(201).send(fork);
   });
 
   r.post('/journals/tag/submit/', { ...signedIn, schema: { body: TagSubmit } }, async (request) =>
-    ctx.entries.submitTag(requireUser(request), request.body),
+    services.entries.submitTag(requireUser(request), request.body),
   );
 }

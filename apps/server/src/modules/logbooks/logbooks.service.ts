@@ -8,16 +8,18 @@ import type {
 } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
+import { type Access, SALTED } from '../../access/access.js';
+import { int, iso, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { Conflict } from '../../errors.js';
-import { int, iso, newId, now } from '../../lib/ids.js';
-import { type EntriesRepository, toEntry } from './entries.repository.js';
+import { newId } from '../../lib/ids.js';
+import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
+import { toEntry } from './entry-codec.js';
 import type { LogCache } from './log-cache.js';
 import type { LogReader, ReadLog } from './log-reader.js';
-import { type LogbookAccess, SALTED } from './logbook-access.js';
-import { toLogbook, toLogbookSummary } from './logbooks.mapper.js';
+import { toLogbook, toLogbookSummary } from './logbooks.presenter.js';
 import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
 
 type CreateInput = z.output<typeof LogbookCreate>;
@@ -30,7 +32,7 @@ export class LogbooksService {
     private readonly db: Db,
     private readonly logbooks: LogbooksRepository,
     private readonly entries: EntriesRepository,
-    private readonly access: LogbookAccess,
+    private readonly access: Access,
     private readonly writes: EntriesService,
     private readonly cache: LogCache,
     private readonly reader: LogReader,
@@ -45,7 +47,7 @@ export class LogbooksService {
    * per version, so a read costs one small query and a string join.
    */
   async getJson(viewer: UserRow | null, logid: string): Promise<string> {
-    const row = await this.access.readable(viewer, logid);
+    const row = await this.access.readableLogbook(viewer, logid);
     const logJson = this.cache.json(logid, row.version);
     // Not cached yet: read it the ordinary way, which caches it for the next read.
     if (logJson === undefined) return JSON.stringify(await this.get(viewer, logid));
@@ -54,7 +56,7 @@ export class LogbooksService {
   }
 
   async get(viewer: UserRow | null, logid: string): Promise<Logbook> {
-    const row = await this.access.readable(viewer, logid);
+    const row = await this.access.readableLogbook(viewer, logid);
     const cached = this.cache.get(logid, row.version);
     if (cached !== undefined) return toLogbook(row, cached, viewer?.id ?? null);
     // Row and entries from one snapshot, so the log always matches the version it is sent with.
@@ -68,7 +70,7 @@ export class LogbooksService {
   }
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {
-    const row = await this.access.readable(viewer, logid);
+    const row = await this.access.readableLogbook(viewer, logid);
     return { logid, version: row.version, entry_count: row.entry_count, modified: iso(row.modified_at) };
   }
 
@@ -99,7 +101,7 @@ export class LogbooksService {
         },
         trx,
       );
-      await this.entries.insert(trx, logid, entries, 0, at);
+      await this.entries.insert(logid, entries, 0, at, trx);
     });
     if (input.log !== undefined) this.cache.set(logid, 1, read.log);
     return this.get(user, logid);
@@ -110,7 +112,7 @@ export class LogbooksService {
    * unless the same request unsalts, and refused when `version` (or If-Match) is stale.
    */
   async update(user: UserRow, logid: string, input: UpdateInput, ifMatch?: number): Promise<Logbook> {
-    const row = await this.access.writable(user, logid);
+    const row = await this.access.writableLogbook(user, logid);
     await this.access.checkReferences(user, input);
     const read = input.log === undefined ? undefined : await this.reader.read(input.log);
     const fields = {
@@ -126,7 +128,7 @@ export class LogbooksService {
     const version = await this.db.kysely.transaction().execute(async (trx) => {
       if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
       const written =
-        read && (await this.writes.replaceEntries(trx, logid, read.entries, input.version ?? ifMatch));
+        read && (await this.writes.replaceEntries(logid, read.entries, input.version ?? ifMatch, trx));
       const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
       if (Object.keys(patch).length > 0 || !read) {
         await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);
@@ -138,24 +140,24 @@ export class LogbooksService {
   }
 
   async writeLog(user: UserRow, logid: string, log: string, version?: number): Promise<Logbook> {
-    await this.access.unsalted(user, logid);
+    await this.access.unsaltedLogbook(user, logid);
     const read = await this.reader.read(log);
     const written = await this.db.kysely
       .transaction()
-      .execute((trx) => this.writes.replaceEntries(trx, logid, read.entries, version));
+      .execute((trx) => this.writes.replaceEntries(logid, read.entries, version, trx));
     // The log as stored is already serialised: the answer (and the next reads) need not rebuild it.
     this.cache.set(logid, written, read.log);
     return this.get(user, logid);
   }
 
   async remove(user: UserRow, logid: string): Promise<void> {
-    await this.access.writable(user, logid);
+    await this.access.writableLogbook(user, logid);
     await this.logbooks.delete(logid);
     this.cache.delete(logid);
   }
 
   async touch(user: UserRow, logid: string): Promise<Touched> {
-    await this.access.writable(user, logid);
+    await this.access.writableLogbook(user, logid);
     const at = now();
     await this.logbooks.update(logid, { modified_at: at });
     return { logid, modified: iso(at) };
@@ -163,15 +165,15 @@ export class LogbooksService {
 
   /** Copies a salted logbook into a private, unsalted, forked one owned by the caller, in one step. */
   async fork(user: UserRow, logid: string): Promise<Logbook> {
-    const source = await this.access.readable(user, logid);
+    const source = await this.access.readableLogbook(user, logid);
     if (!source.salted) throw Conflict('Only salted logbooks can be forked.', 'not_salted');
-    const keepWell = await this.access.ownsWell(user, source.logwell);
+    const keepWell = await this.access.mayUseWell(user, source.logwell);
     const forkId = newId();
     const at = now();
     await this.db.kysely.transaction().execute(async (trx) => {
       const current = (await this.logbooks.find(logid, trx)) ?? source;
       await this.logbooks.insert(forkRow(current, forkId, user.id, keepWell, at), trx);
-      await this.entries.copy(trx, logid, forkId, at);
+      await this.entries.copy(logid, forkId, at, trx);
     });
     return this.get(user, forkId);
   }

@@ -1,12 +1,12 @@
 import type { PaymentSource, PaymentSourceCreate } from '@caravanserai/api';
 import type { z } from 'zod';
+import type { PaymentAccess } from '../../access/payment-access.js';
+import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
-import { now } from '../../lib/ids.js';
 import type { Customers } from './customers.js';
 import { type KeySource, requestKey } from './idempotency.js';
-import type { PaymentAccess } from './payment-access.js';
 import { CardRefused, fromGateway, KeyReused, orFail } from './payment-errors.js';
-import { toPaymentSource } from './payments.mapper.js';
+import { toPaymentSource } from './payments.presenter.js';
 import type { StripeGateway } from './stripe-gateway.js';
 import type { UserLock } from './user-lock.js';
 

@@ -1,6 +1,6 @@
+import { int, now } from '../../db/columns.js';
 import type { SubscriptionRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
-import { int, now } from '../../lib/ids.js';
 import type { Tier } from '../../stripe-settings.js';
 import type { PriceBook } from './price-book.js';
 import { roleOf } from './role.js';
@@ -39,7 +39,6 @@ export class SubscriptionMirror {
     const at = now();
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.repo.upsert(
-        trx,
         {
           id: remote.id,
           user_id: userId,
@@ -53,8 +52,9 @@ export class SubscriptionMirror {
         remote.created * 1000,
         requestKey,
         at,
+        trx,
       );
-      await this.repo.setRole(trx, userId, roleOf(await this.repo.listFor(userId, trx)));
+      await this.repo.setRole(userId, roleOf(await this.repo.listFor(userId, trx)), trx);
     });
     return (await this.repo.find(remote.id)) ?? null;
   }

@@ -1,6 +1,6 @@
 import type { PaymentSource, Subscription } from '@caravanserai/api';
+import { bool, iso } from '../../db/columns.js';
 import type { SubscriptionRow } from '../../db/database.js';
-import { bool, iso } from '../../lib/ids.js';
 import { isActive } from './role.js';
 import type { RemoteCard } from './stripe-gateway.js';
 

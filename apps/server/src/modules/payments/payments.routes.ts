@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 import { clientKey } from './idempotency.js';
 import { webhookRoutes } from './webhook.routes.js';
 
@@ -22,8 +22,8 @@ const SubscriptionParams = z.object({ subscription_id: SubscriptionId });
  * Every `/payments/...` call (DESIGN.md 5). With payments off none is registered, so each answers
  * 404 like any path that does not exist, signed in or not.
  */
-export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const payments = ctx.payments;
+export async function paymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const payments = services.payments;
   if (!payments) return;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,10 +1,10 @@
+import { PaymentAccess } from '../../access/payment-access.js';
 import type { Config } from '../../config.js';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { CardsService } from './cards.service.js';
 import { Customers } from './customers.js';
 import { SubscriptionMirror } from './mirror.js';
-import { PaymentAccess } from './payment-access.js';
 import { PriceBook } from './price-book.js';
 import { StripeGateway } from './stripe-gateway.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Database, SubscriptionRow, UserRow } from '../../db/database.js';
+import type { Database, Executor, SubscriptionRow, UserRow } from '../../db/database.js';
 
 export type SubscriptionWrite = Omit<SubscriptionRow, 'created_at' | 'updated_at' | 'request_key'>;
 
-/** SQL of payments: the subscription mirror, the user's customer id and role. */
+/**
+ * SQL of payments: the subscription mirror, the user's customer id and role. Every method that
+ * takes an executor (the database or a transaction) takes it last.
+ */
 export class SubscriptionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  listFor(userId: number, db: Kysely<Database> = this.db): Promise<SubscriptionRow[]> {
+  listFor(userId: number, db: Executor = this.db): Promise<SubscriptionRow[]> {
     return db
       .selectFrom('subscriptions')
       .selectAll()
@@ -26,13 +29,13 @@ export class SubscriptionsRepository {
    * known; the time it was made is Stripe's.
    */
   async upsert(
-    trx: Kysely<Database>,
     row: SubscriptionWrite,
     createdAt: number,
     requestKey: string | null,
     at: number,
+    db: Executor = this.db,
   ): Promise<void> {
-    await trx
+    await db
       .insertInto('subscriptions')
       .values({ ...row, request_key: requestKey, created_at: createdAt, updated_at: at })
       .onConflict((oc) =>
@@ -50,8 +53,8 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  async setRole(trx: Kysely<Database>, userId: number, role: string): Promise<void> {
-    await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  async setRole(userId: number, role: string, db: Executor = this.db): Promise<void> {
+    await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
   }
 
   async customerIdOf(userId: number): Promise<string | null> {

@@ -1,14 +1,14 @@
 import type { Subscription, SubscriptionChangeResult, SubscriptionCreate } from '@caravanserai/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { PaymentAccess } from '../../access/payment-access.js';
+import { now } from '../../db/columns.js';
 import type { SubscriptionRow, UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
-import { now } from '../../lib/ids.js';
 import type { Tier } from '../../stripe-settings.js';
 import { GatewayError } from './gateway-error.js';
 import { type KeySource, requestKey } from './idempotency.js';
 import { type SubscriptionMirror, TIER_METADATA } from './mirror.js';
-import type { PaymentAccess } from './payment-access.js';
 import {
   AlreadySubscribed,
   KeyReused,
@@ -17,7 +17,7 @@ import {
   PaymentMethodRequired,
   ProviderFailed,
 } from './payment-errors.js';
-import { toSubscription } from './payments.mapper.js';
+import { toSubscription } from './payments.presenter.js';
 import type { PriceBook } from './price-book.js';
 import { isEnded } from './role.js';
 import type { StripeGateway } from './stripe-gateway.js';

@@ -2,13 +2,13 @@ import { type PublicProfile, UsernameInPath } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { NotFound } from '../../errors.js';
+import type { Services } from '../../services.js';
 
-export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function profileRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/u/:username/', { schema: { params: z.object({ username: UsernameInPath }) } }, async (request) => {
-    const user = await ctx.users.findByUsername(request.params.username);
+    const user = await services.users.findByUsername(request.params.username);
     if (!user) throw NotFound('User not found.');
     const isSelf = request.user?.id === user.id;
     const profile: PublicProfile = {

@@ -1,6 +1,5 @@
 import type { QueryResult, TokenUsage } from '@caravanserai/api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { Prompt } from '../../providers/answer-stream.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
 import type { TokenEstimator } from '../usage/token-estimate.js';
@@ -112,7 +111,7 @@ export class AnswerRecorder {
     return { input_tokens: inputTokens, output_tokens: outputTokens, estimated: true };
   }
 
-  private record(q: AnsweredQuery, outcome: Outcome, usage: TokenUsage, trx?: Kysely<Database>) {
+  private record(q: AnsweredQuery, outcome: Outcome, usage: TokenUsage, trx?: Executor) {
     return this.usage.record(
       {
         userId: q.userId,

@@ -2,7 +2,8 @@ import type { QuerySubmit } from '@caravanserai/api';
 import { buildMessages, type ChatMessage, contextText } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { Prompt } from '../../providers/answer-stream.js';
-import { type EntriesRepository, toEntry } from '../logbooks/entries.repository.js';
+import type { EntriesRepository } from '../logbooks/entries.repository.js';
+import { toEntry } from '../logbooks/entry-codec.js';
 
 type Input = z.output<typeof QuerySubmit>;
 

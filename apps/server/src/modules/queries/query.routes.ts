@@ -1,21 +1,22 @@
-import { formatStreamEvent, QueryCancel, type QueryStreamEvent, QuerySubmit } from '@caravanserai/api';
+import { QueryCancel, QuerySubmit } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
 import { HttpError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+import { openEventStream } from './event-stream.js';
 import { AI_FAILED } from './query-errors.js';
 
-export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function queryRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const options = { ...signedIn, schema: { body: QuerySubmit } };
 
   r.post('/journals/query/cancel/', { ...signedIn, schema: { body: QueryCancel } }, async (request) =>
-    ctx.queries.cancel(requireUser(request), request.body.logid, request.body.qid),
+    services.queries.cancel(requireUser(request), request.body.logid, request.body.qid),
   );
 
   r.post('/journals/query/submit/', options, async (request) =>
-    ctx.queries.submit(requireUser(request), request.body),
+    services.queries.submit(requireUser(request), request.body),
   );
 
   /**
@@ -24,23 +25,12 @@ export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promis
    * since they happen before the stream opens.
    */
   r.post('/journals/query/stream/', options, async (request, reply) => {
-    const prepared = await ctx.queries.prepare(requireUser(request), request.body);
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.hijack();
-    const send = (event: QueryStreamEvent) => {
-      if (!res.destroyed && !res.writableEnded) res.write(formatStreamEvent(event));
-    };
+    const prepared = await services.queries.prepare(requireUser(request), request.body);
+    const { send, end } = openEventStream(reply);
     send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex } });
     try {
       // Read to the end even if the client has gone: the answer is stored either way.
-      for await (const event of ctx.queries.stream(prepared)) {
+      for await (const event of services.queries.stream(prepared)) {
         if (event.type === 'delta') send({ event: 'delta', data: { text: event.text } });
         else if (event.type === 'done') send({ event: 'done', data: event.data });
         else if (event.type === 'cancelled') send({ event: 'cancelled', data: { detail: event.detail } });
@@ -56,7 +46,7 @@ export async function queryRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const reason = error instanceof HttpError ? error.message : AI_FAILED;
       send({ event: 'error', data: { detail: AI_FAILED, reason, code: 'provider_error' } });
     } finally {
-      if (!res.writableEnded) res.end();
+      end();
     }
   });
 }

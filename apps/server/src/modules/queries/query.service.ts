@@ -2,16 +2,16 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { QueryResult, QuerySubmit } from '@caravanserai/api';
 import { newQid } from '@caravanserai/logbook';
 import type { z } from 'zod';
+import type { Access } from '../../access/access.js';
+import { bool } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
-import { bool } from '../../lib/ids.js';
 import { streamAnswer } from '../../providers/answer-stream.js';
 import { LanguageModels } from '../../providers/language-models.js';
 import { parseOriginLoc } from '../../providers/registry.js';
 import { answerTooLarge } from '../../providers/response-limit.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
-import type { LogbookAccess } from '../logbooks/logbook-access.js';
 import type { WellsService } from '../wells/wells.service.js';
 import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
@@ -50,7 +50,7 @@ export class QueryService {
   private readonly models = new LanguageModels();
 
   constructor(
-    private readonly access: LogbookAccess,
+    private readonly access: Access,
     private readonly entries: EntriesRepository,
     private readonly writes: EntriesService,
     private readonly wells: WellsService,
@@ -61,7 +61,7 @@ export class QueryService {
 
   async prepare(user: UserRow, input: Input): Promise<PreparedQuery> {
     // Salted (409), not yours (403) or not there (404): refused before any provider is called.
-    const logbook = await this.access.unsalted(user, input.logid);
+    const logbook = await this.access.unsaltedLogbook(user, input.logid);
     const wellid = input.wellid || logbook.logwell;
     if (!wellid)
       throw fieldError('wellid', 'This logbook has no well: attach one in its settings or name one.');
@@ -155,7 +155,7 @@ export class QueryService {
    * answer, marked as stopped; the query entry stays either way.
    */
   async cancel(user: UserRow, logid: string, qid: string): Promise<{ cancelled: boolean }> {
-    await this.access.writable(user, logid);
+    await this.access.writableLogbook(user, logid);
     return { cancelled: this.calls.stop(logid, qid) };
   }
 }

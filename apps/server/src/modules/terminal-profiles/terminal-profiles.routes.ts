@@ -2,21 +2,21 @@ import { Id, MapperProfileCreate, MapperProfileUpdate } from '@caravanserai/api'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 
-export async function mapperProfileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function terminalProfileRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/mapper/mapper-profile/', signedIn, async (request) =>
-    ctx.mapperProfiles.list(requireUser(request)),
+    services.terminalProfiles.list(requireUser(request)),
   );
 
   r.post(
     '/mapper/mapper-profile/',
     { ...signedIn, schema: { body: MapperProfileCreate } },
     async (request, reply) => {
-      const { profile, created } = await ctx.mapperProfiles.createDefault(
+      const { profile, created } = await services.terminalProfiles.createDefault(
         requireUser(request),
         request.body.owner,
       );
@@ -29,7 +29,8 @@ export async function mapperProfileRoutes(app: FastifyInstance, ctx: AppContext)
     r[method](
       '/mapper/mapper-profile/:id/',
       { ...signedIn, schema: { params, body: MapperProfileUpdate } },
-      async (request) => ctx.mapperProfiles.update(requireUser(request), request.params.id, request.body),
+      async (request) =>
+        services.terminalProfiles.update(requireUser(request), request.params.id, request.body),
     );
   }
 }

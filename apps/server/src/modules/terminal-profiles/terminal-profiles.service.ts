@@ -1,10 +1,12 @@
 import { MAPPER_PROFILE_DEFAULTS, type MapperProfile, type MapperProfileUpdate } from '@caravanserai/api';
 import type { z } from 'zod';
+import type { Access } from '../../access/access.js';
+import { bool, int, now } from '../../db/columns.js';
 import type { MapperProfileRow, UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { fieldError, NotFound } from '../../errors.js';
-import { bool, int, newId, now } from '../../lib/ids.js';
-import type { MapperProfilesRepository } from './mapper-profiles.repository.js';
+import { fieldError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import type { TerminalProfilesRepository } from './terminal-profiles.repository.js';
 
 type UpdateInput = z.output<typeof MapperProfileUpdate>;
 
@@ -23,8 +25,11 @@ function toProfile(row: MapperProfileRow): MapperProfile {
 }
 
 /** Each user has at most one terminal profile; the terminal creates the default on first use. */
-export class MapperProfilesService {
-  constructor(private readonly profiles: MapperProfilesRepository) {}
+export class TerminalProfilesService {
+  constructor(
+    private readonly profiles: TerminalProfilesRepository,
+    private readonly access: Access,
+  ) {}
 
   async list(user: UserRow): Promise<MapperProfile[]> {
     const row = await this.profiles.findByOwner(user.id);
@@ -60,8 +65,7 @@ export class MapperProfilesService {
   }
 
   async update(user: UserRow, id: string, input: UpdateInput): Promise<MapperProfile> {
-    const row = await this.profiles.find(id);
-    if (!row || row.owner_id !== user.id) throw NotFound('Profile not found.');
+    await this.access.ownTerminalProfile(user, id);
     const patch: Partial<MapperProfileRow> = { modified_at: now() };
     if (input.cursor_blink !== undefined) patch.cursor_blink = int(input.cursor_blink);
     if (input.right_click_paste !== undefined) patch.right_click_paste = int(input.right_click_paste);

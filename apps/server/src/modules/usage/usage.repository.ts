@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewUsage } from '../../db/database.js';
+import type { Database, Executor, NewUsage } from '../../db/database.js';
 
 export const DAY_MS = 86_400_000;
 
 export class UsageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewUsage, db: Kysely<Database> = this.db): Promise<void> {
+  async insert(row: NewUsage, db: Executor = this.db): Promise<void> {
     await db.insertInto('usage').values(row).execute();
   }
 

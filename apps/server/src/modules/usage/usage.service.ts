@@ -1,7 +1,7 @@
 import type { UsageSummary } from '@caravanserai/api';
-import type { Kysely } from 'kysely';
-import type { Database, NewUsage, UserRow } from '../../db/database.js';
-import { newId, now } from '../../lib/ids.js';
+import { now } from '../../db/columns.js';
+import type { Executor, NewUsage, UserRow } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
 import { DAY_MS, type UsageRepository } from './usage.repository.js';
 
 /**
@@ -46,7 +46,7 @@ export class UsageService {
   constructor(private readonly usage: UsageRepository) {}
 
   /** Records one query's use; inside the caller's transaction when given one. */
-  async record(r: UsageRecord, trx?: Kysely<Database>): Promise<void> {
+  async record(r: UsageRecord, trx?: Executor): Promise<void> {
     const row: NewUsage = {
       id: newId(16),
       user_id: r.userId,

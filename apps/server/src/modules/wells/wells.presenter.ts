@@ -1,5 +1,5 @@
 import type { Well } from '@caravanserai/api';
-import { iso } from '../../lib/ids.js';
+import { iso } from '../../db/columns.js';
 import { shownHint } from '../../lib/secret-box.js';
 import type { WellWithOwner } from './wells.repository.js';
 

@@ -2,34 +2,34 @@ import { Id, WellCreate, WellTest, WellUpdate } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
 
 const WellParams = z.object({ wellid: Id });
 
-export async function wellRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function wellRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/journals/wells/', signedIn, async (request) => ctx.wells.list(requireUser(request)));
+  r.get('/journals/wells/', signedIn, async (request) => services.wells.list(requireUser(request)));
 
   r.post('/journals/wells/', { ...signedIn, schema: { body: WellCreate } }, async (request, reply) => {
-    const well = await ctx.wells.create(requireUser(request), request.body);
+    const well = await services.wells.create(requireUser(request), request.body);
     return reply.status(201).send(well);
   });
 
   r.post('/journals/wells/test/', { ...signedIn, schema: { body: WellTest } }, async (request) =>
-    ctx.wellChecks.test(requireUser(request), request.body),
+    services.wellChecks.test(requireUser(request), request.body),
   );
 
   r.get('/journals/wells/:wellid/', { ...signedIn, schema: { params: WellParams } }, async (request) =>
-    ctx.wells.detail(requireUser(request), request.params.wellid),
+    services.wells.detail(requireUser(request), request.params.wellid),
   );
 
   for (const method of ['put', 'patch'] as const) {
     r[method](
       '/journals/wells/:wellid/',
       { ...signedIn, schema: { params: WellParams, body: WellUpdate } },
-      async (request) => ctx.wells.update(requireUser(request), request.params.wellid, request.body),
+      async (request) => services.wells.update(requireUser(request), request.params.wellid, request.body),
     );
   }
 
@@ -37,7 +37,7 @@ export async function wellRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/journals/wells/:wellid/',
     { ...signedIn, schema: { params: WellParams } },
     async (request, reply) => {
-      await ctx.wells.remove(requireUser(request), request.params.wellid);
+      await services.wells.remove(requireUser(request), request.params.wellid);
       return reply.status(204).send();
     },
   );

@@ -1,13 +1,15 @@
 import type { Well, WellCreate, WellDetail, WellList, WellTest, WellUpdate } from '@caravanserai/api';
 import type { z } from 'zod';
+import type { Access } from '../../access/access.js';
+import { now } from '../../db/columns.js';
 import type { UserRow, WellRow } from '../../db/database.js';
-import { Conflict, fieldError, NotFound, ValidationFailed } from '../../errors.js';
-import { newId, now } from '../../lib/ids.js';
+import { Conflict, fieldError, ValidationFailed } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
 import { maskKey, type SecretBox, shownHint } from '../../lib/secret-box.js';
 import { ORIGIN_LOC_CHOICES, type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { checkModelUrl } from '../../providers/url-guard.js';
-import { toWell } from './wells.mapper.js';
-import type { WellsRepository, WellWithOwner } from './wells.repository.js';
+import { toWell } from './wells.presenter.js';
+import type { WellsRepository } from './wells.repository.js';
 
 type CreateInput = z.output<typeof WellCreate>;
 type UpdateInput = z.output<typeof WellUpdate>;
@@ -30,6 +32,7 @@ export interface WellTarget {
 export class WellsService {
   constructor(
     private readonly wells: WellsRepository,
+    private readonly access: Access,
     private readonly box: SecretBox,
     private readonly allowedHosts: readonly string[],
   ) {}
@@ -40,7 +43,7 @@ export class WellsService {
   }
 
   async detail(user: UserRow, wellid: string): Promise<WellDetail> {
-    return { wells: toWell(await this.own(user, wellid)), origin_loc_choices: ORIGIN_LOC_CHOICES };
+    return { wells: toWell(await this.access.ownWell(user, wellid)), origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
   async create(user: UserRow, input: CreateInput): Promise<Well> {
@@ -58,11 +61,11 @@ export class WellsService {
       created_at: at,
       modified_at: at,
     });
-    return toWell(await this.own(user, wellid));
+    return toWell(await this.access.ownWell(user, wellid));
   }
 
   async update(user: UserRow, wellid: string, input: UpdateInput): Promise<Well> {
-    const current = await this.own(user, wellid);
+    const current = await this.access.ownWell(user, wellid);
     const originLoc = input.origin_loc ?? current.origin_loc;
     const urlGiven = input.model_url !== undefined || input.origin_loc !== undefined;
     const patch: Partial<WellRow> = { modified_at: now() };
@@ -77,11 +80,11 @@ export class WellsService {
       patch.key_hint = maskKey(input.AUTH_MODEL_KEY);
     }
     await this.wells.update(wellid, patch);
-    return toWell(await this.own(user, wellid));
+    return toWell(await this.access.ownWell(user, wellid));
   }
 
   async remove(user: UserRow, wellid: string): Promise<void> {
-    await this.own(user, wellid);
+    await this.access.ownWell(user, wellid);
     const users = await this.wells.logbooksUsing(wellid);
     if (users.length > 0) {
       const names = users.map((l) => `'${l.title}' (${l.logid})`).join(', ');
@@ -96,8 +99,7 @@ export class WellsService {
 
   /** The caller's well with its key opened, for a query. */
   async callable(user: UserRow, wellid: string): Promise<CallableWell> {
-    const row = await this.wells.find(wellid);
-    if (!row || row.owner_id !== user.id) throw fieldError('wellid', 'Well not found.');
+    const row = await this.access.ownWell(user, wellid, 'wellid');
     return { row, apiKey: this.box.open(row.key_ciphertext) };
   }
 
@@ -115,12 +117,6 @@ export class WellsService {
     );
     const keepsKey = saved !== undefined && input.AUTH_MODEL_KEY === shownHint(saved.row.key_hint);
     return { origin, baseURL, apiKey: keepsKey ? saved.apiKey : input.AUTH_MODEL_KEY };
-  }
-
-  private async own(user: UserRow, wellid: string): Promise<WellWithOwner> {
-    const well = await this.wells.findWithOwner(wellid);
-    if (!well || well.owner_id !== user.id) throw NotFound('Well not found.');
-    return well;
   }
 
   private originOf(originLoc: string): Origin {
