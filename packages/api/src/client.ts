@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { paymentCalls } from './client-payments.js';
 import { ApiError } from './errors.js';
+import { seg } from './path-segment.js';
 import {
   CurrentUser,
   type Login,
@@ -23,17 +25,6 @@ import {
   Touched,
 } from './schemas/logbooks.js';
 import { MapperProfile, type MapperProfileCreate, type MapperProfileUpdate } from './schemas/mapper.js';
-import {
-  CustomerResult,
-  PaymentSource,
-  type PaymentSourceChange,
-  type PaymentSourceCreate,
-  type PaymentWriteOptions,
-  Subscription,
-  type SubscriptionChange,
-  SubscriptionChangeResult,
-  type SubscriptionCreate,
-} from './schemas/payments.js';
 import { type QueryCancel, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
 import { QueryStreamEvent } from './schemas/query-stream.js';
 import {
@@ -216,59 +207,9 @@ export class ApiClient {
 
   /**
    * Cards and subscriptions (schemas/payments.ts says what each answers and how it fails). All
-   * answer 404 while the server's payments are off. Writes take an idempotency key: send the same
-   * one when retrying the same purchase, so it is never charged twice.
+   * answer 404 while the server's payments are off.
    */
-  readonly payments = {
-    /** The user's Stripe customer, created on first use: 201 {customer_id}. */
-    createCustomer: (username: string, options?: PaymentWriteOptions) =>
-      this.request(CustomerResult, 'POST', '/payments/customer/create/', {
-        body: { username },
-        headers: idempotency(options),
-      }),
-    /** The saved cards, newest first ([] before any). */
-    cards: () => this.request(z.array(PaymentSource), 'GET', '/payments/sources/summary/'),
-    /** Saves a card from Stripe.js (402 `card_refused` with `reason` when Stripe refuses it). */
-    addCard: (username: string, body: PaymentSourceCreate, options?: PaymentWriteOptions) =>
-      this.request(PaymentSource, 'POST', `/payments/sources/create/${seg(username)}/`, {
-        body,
-        headers: idempotency(options),
-      }),
-    /** Makes the card the default; answers the whole list. */
-    setDefaultCard: (body: PaymentSourceChange, options?: PaymentWriteOptions) =>
-      this.request(z.array(PaymentSource), 'POST', '/payments/sources/change/', {
-        body,
-        headers: idempotency(options),
-      }),
-    /** Removes the card; answers the cards left. */
-    removeCard: (username: string, paymentKey: string) =>
-      this.request(
-        z.array(PaymentSource),
-        'DELETE',
-        `/payments/sources/create/${seg(username)}/${seg(paymentKey)}/`,
-      ),
-    /** The user's subscriptions, newest first, ended ones included. */
-    subscriptions: () => this.request(z.array(Subscription), 'GET', '/payments/subscriptions/change/'),
-    /** Buys a tier, charged to the default card at once: 201 the subscription. */
-    subscribe: (body: SubscriptionCreate, options?: PaymentWriteOptions) =>
-      this.request(Subscription, 'POST', '/payments/subscriptions/create/', {
-        body,
-        headers: idempotency(options),
-      }),
-    subscription: (subscriptionId: string) =>
-      this.request(Subscription, 'GET', `/payments/${seg(subscriptionId)}/`),
-    /** Moves a subscription to the other tier (`subscription_type` is the tier wanted). */
-    changeTier: (body: SubscriptionChange, options?: PaymentWriteOptions) =>
-      this.request(SubscriptionChangeResult, 'POST', '/payments/customer/change/', {
-        body,
-        headers: idempotency(options),
-      }),
-    /** Cancels at the end of the paid period: the subscription stays active until then. */
-    cancel: (subscriptionId: string, options?: PaymentWriteOptions) =>
-      this.request(Subscription, 'POST', `/payments/${seg(subscriptionId)}/cancel/`, {
-        headers: idempotency(options),
-      }),
-  };
+  readonly payments = paymentCalls(this);
 
   readonly usage = {
     get: (days = 30) => this.request(UsageSummary, 'GET', `/usage/?days=${days}`),
@@ -283,14 +224,6 @@ export class ApiClient {
   readonly tags = {
     submit: (body: TagSubmit) => this.request(TagSubmitResult, 'POST', '/journals/tag/submit/', { body }),
   };
-}
-
-function idempotency(options: PaymentWriteOptions | undefined): Record<string, string> {
-  return options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
-}
-
-function seg(id: string): string {
-  return encodeURIComponent(id);
 }
 
 async function readBody(response: Response): Promise<unknown> {
