@@ -1,4 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
+import { StrokeIcon } from '../../components/stroke-icon';
 
 /** Shows or hides the wide screens' side panel of recent logbooks. */
 export function PanelToggle({
@@ -22,21 +23,10 @@ export function PanelToggle({
         aria-expanded={expanded}
         aria-controls={controls}
       >
-        <svg
-          width={20}
-          height={20}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <StrokeIcon size={20}>
           <rect x="3" y="4" width="18" height="16" rx="2" />
           <path d="M9 4v16" />
-        </svg>
+        </StrokeIcon>
       </ActionIcon>
     </Tooltip>
   );

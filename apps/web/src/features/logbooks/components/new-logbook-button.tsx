@@ -1,22 +1,13 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { StrokeIcon } from '../../../components/stroke-icon';
 import { shortcutLabel } from '../../../lib/shortcut-label';
 import { NEW_LOGBOOK_HOTKEY } from './hotkeys';
 
 function PlusIcon() {
   return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon size={18}>
       <path d="M12 5v14M5 12h14" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
