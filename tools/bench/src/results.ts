@@ -9,7 +9,7 @@ export interface Figure {
 
 const HEADER = `# Benchmark results
 
-Written by \`npm run bench\` (tools/bench). Newest run first; budgets from DESIGN.md section 7.
+Written by \`npm run bench\` (tools/bench). Newest run first; budgets in docs/ARCHITECTURE.md.
 Figures vary with the machine and its load: compare runs on the same machine.
 `;
 

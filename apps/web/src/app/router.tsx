@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/subscribe/*', loader: toHome },
       { path: '/payments/*', loader: toHome },
-      // Both modes: cancelling is done by e-mail until payments are on (DESIGN.md 5).
+      // Both modes: cancelling is done by e-mail until payments are on.
       { path: paths.merchantManage.path, ...page(() => import('./routes/subscriptions/merchant-manage')) },
       { path: paths.merchantCancel.path, ...page(() => import('./routes/subscriptions/merchant-cancel')) },
       { path: paths.sultanManage.path, ...page(() => import('./routes/subscriptions/sultan-manage')) },

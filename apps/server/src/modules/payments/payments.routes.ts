@@ -19,7 +19,7 @@ import { webhookRoutes } from './webhook.routes.js';
 const SubscriptionParams = z.object({ subscription_id: SubscriptionId });
 
 /**
- * Every `/payments/...` call (DESIGN.md 5). With payments off none is registered, so each answers
+ * Every `/payments/...` call (docs/ARCHITECTURE.md, Payments). With payments off none is registered, so each answers
  * 404 like any path that does not exist, signed in or not.
  */
 export async function paymentRoutes(app: FastifyInstance, services: Services): Promise<void> {

@@ -11,7 +11,7 @@ export const isActive = (status: string): boolean => ACTIVE.has(status);
 export const isEnded = (status: string): boolean => ENDED.has(status);
 
 /**
- * The role a user's subscriptions give (DESIGN.md 5): Sultan with an active Sultan subscription,
+ * The role a user's subscriptions give: Sultan with an active Sultan subscription,
  * else Merchant with an active Merchant one, else Pilgrim. A subscription set to cancel at its
  * period's end stays active until then; a past_due one counts again once its invoice is paid.
  */

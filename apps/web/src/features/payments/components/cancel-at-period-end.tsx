@@ -8,7 +8,7 @@ import { failureText } from '../lib/failure-text';
 import { dateText, intervalText, periodText, statusText } from '../lib/subscription-text';
 
 /**
- * Self-service cancelling beside the e-mail text (DESIGN.md 5): the subscription stays active
+ * Self-service cancelling beside the e-mail text: the subscription stays active
  * until the end of the period already paid, then ends, and is not charged again.
  */
 export function CancelAtPeriodEnd({
