@@ -20,7 +20,7 @@ function bigLog(): Entry[] {
 const seeded = useLogbook(owner, bigLog(), { title: 'Ten thousand entries' });
 
 describe('a 10,000-entry logbook', () => {
-  it('renders its first rows quickly and keeps only a window of rows in the page', async () => {
+  it('opens at its newest entries quickly and keeps only a window of rows in the page', async () => {
     const { page } = browser;
     // Warm the app's own code, so the number measures the logbook, not the first download of the JS.
     await page.goto(`${app.origin}/logbooks/`);
@@ -28,11 +28,12 @@ describe('a 10,000-entry logbook', () => {
 
     const started = Date.now();
     await page.goto(`${app.origin}/logbooks/${seeded.logid}`);
-    await row(page, 'Entry 0:').waitFor();
+    // The owner's workspace opens where the conversation goes on: at the newest entry.
+    await row(page, `Entry ${COUNT - 1}:`).waitFor();
     const wall = Date.now() - started;
     const sincePageStart = await page.evaluate(() => Math.round(performance.now()));
     console.log(
-      `10,000-entry logbook: first rows after ${wall} ms (navigation to first row; ${sincePageStart} ms since the document started)`,
+      `10,000-entry logbook: newest rows after ${wall} ms (navigation to the newest row; ${sincePageStart} ms since the document started)`,
     );
     expect(wall).toBeLessThan(5_000);
 
