@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Db, migrateToLatest, openDb } from '@caravanserai/server';
+import pg from 'pg';
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDb {
+  db: Db;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a temporary SQLite file, or on PostgreSQL a
+ * schema of its own in the `test` database, so files run in parallel without seeing each other.
+ * `migrate` can stop short of the latest schema, to test a migration against older data.
+ */
+export async function createTestDb(
+  kind = process.env.TEST_DB ?? 'sqlite',
+  migrate: (db: Db) => Promise<void> = migrateToLatest,
+): Promise<TestDb> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-test-'));
+  const schema = kind === 'postgres' ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : null;
+  if (schema) await adminQuery(`create schema ${schema}`);
+  const db = schema
+    ? openDb({ databaseUrl: TEST_POSTGRES_URL, pgSchema: schema, pgPoolSize: 20 })
+    : openDb({ databaseUrl: null, dataDir });
+  await migrate(db);
+  return {
+    db,
+    dataDir,
+    drop: async () => {
+      await db.close();
+      if (schema) await adminQuery(`drop schema ${schema} cascade`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
