@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFakeWell, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build.mjs';
-import { PASSWORD, useServer } from '../../server/test/helper.js';
 
 const work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-'));
 /** Built afresh for this file, so parallel runs never read a bundle half written by another. */
@@ -56,11 +56,9 @@ describe('the mapper CLI', () => {
     expect(statSync(credentials).mode & 0o777).toBe(0o600);
     expect(readFileSync(credentials, 'utf8')).not.toContain(PASSWORD);
 
-    const well = await t.alice.client.wells.create({
+    const well = await createFakeWell(t.alice.client, t.fake, {
       title: 'Fake',
       AUTH_MODEL_KEY: 'sk-cli-0000000000000',
-      origin_loc: 'openai-compatible/llama3.2',
-      model_url: `${t.fake.url}/v1`,
     });
     const logbook = await t.alice.client.logbooks.create({
       title: 'Road to Merv',

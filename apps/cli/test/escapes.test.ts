@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build.mjs';
-import { useServer } from '../../server/test/helper.js';
 import { writeCredentials } from '../src/config.js';
 
 const work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-escapes-'));

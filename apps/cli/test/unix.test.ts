@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../../scripts/build.mjs';
-import { useServer } from '../../server/test/helper.js';
 import { writeCredentials } from '../src/config.js';
 
 const work = mkdtempSync(join(tmpdir(), 'caravanserai-unix-'));

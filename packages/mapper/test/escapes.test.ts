@@ -1,6 +1,7 @@
+import { createFakeWell, createLogbook, entry } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeShellBox, terminalFor } from './support/fake-terminal.js';
-import { createLogbook, createWell, entry, useHarness } from './support/harness.js';
+import { useHarness } from './support/harness.js';
 
 /**
  * Old data, stored before the API refused control characters: titles, entries and answers that
@@ -24,12 +25,12 @@ let wellid: string;
 /** Writes into the database directly, as data from before the API's checks would be. */
 async function storeHostile(): Promise<void> {
   const db = h.server.testDb.db.kysely;
-  wellid = (await createWell(h.alice, h.fake)).wellid;
-  const logbook = await createLogbook(
-    h.alice,
-    [entry('context', 'placeholder'), entry('query', 'placeholder', { qid: 'q1' })],
-    { private: false, logwell: wellid },
-  );
+  wellid = (await createFakeWell(h.alice.client, h.fake)).wellid;
+  const logbook = await createLogbook(h.alice.client, {
+    entries: [entry('context', 'placeholder'), entry('query', 'placeholder', { qid: 'q1' })],
+    private: false,
+    logwell: wellid,
+  });
   logid = logbook.logid;
   await db
     .updateTable('wells')

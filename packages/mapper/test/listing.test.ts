@@ -1,13 +1,7 @@
+import { createFakeWell, createLogbook, entry, type SignedIn } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
-import {
-  brokenLogClient,
-  createLogbook,
-  createWell,
-  entry,
-  type SignedIn,
-  useHarness,
-} from './support/harness.js';
+import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
 let anonymous: FakeTerminal;
@@ -68,7 +62,7 @@ describe('ls and open', () => {
   beforeAll(async () => {
     walker = await h.server.signup('walker');
     for (let i = 0; i < 12; i++)
-      logids.push((await createLogbook(walker, [], { title: `Stage ${i}` })).logid);
+      logids.push((await createLogbook(walker.client, { title: `Stage ${i}` })).logid);
   });
 
   const newestFirst = () => [...logids].reverse();
@@ -138,10 +132,9 @@ describe('cat and review', () => {
   let logid: string;
 
   beforeAll(async () => {
-    const well = await createWell(h.alice, h.fake, 'Oracle');
-    const logbook = await createLogbook(
-      h.alice,
-      [
+    const well = await createFakeWell(h.alice.client, h.fake, { title: 'Oracle' });
+    const logbook = await createLogbook(h.alice.client, {
+      entries: [
         entry('context', 'You are terse.'),
         entry('query', 'What is 2 + 2?', { qid: 'q1' }),
         entry('gen', 'Four.', { qid: 'q1' }),
@@ -149,8 +142,9 @@ describe('cat and review', () => {
         entry('mirage', 'Paris.', { qid: 'q2' }),
         entry('comment', 'ask again'),
       ],
-      { title: 'Sums', logwell: well.wellid },
-    );
+      title: 'Sums',
+      logwell: well.wellid,
+    });
     logid = logbook.logid;
   });
 
@@ -168,7 +162,7 @@ describe('cat and review', () => {
   });
 
   it('cat defaults to the most recently modified logbook', async () => {
-    const latest = await createLogbook(h.alice, [], { title: 'Blank' });
+    const latest = await createLogbook(h.alice.client, { title: 'Blank' });
     expect(await terminalFor(h.alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);
     await h.alice.client.logbooks.touch(logid);
   });
@@ -205,7 +199,10 @@ describe('logbook, journal and well lists', () => {
     const lister = await h.server.signup('lister');
     const t = terminalFor(lister);
     expect(await t.run('log')).toBe('No logbooks found.\n');
-    const logbook = await createLogbook(lister, [entry('comment', 'x')], { title: 'Only one' });
+    const logbook = await createLogbook(lister.client, {
+      entries: [entry('comment', 'x')],
+      title: 'Only one',
+    });
     expect(await t.run('logbook')).toBe(`${logbook.logid}  Only one  (1 entries, private, well: none)\n`);
     expect(await anonymous.run('log')).toBe('Error fetching logbooks.\n');
   });
@@ -223,7 +220,7 @@ describe('logbook, journal and well lists', () => {
     const digger = await h.server.signup('digger');
     const t = terminalFor(digger);
     expect(await t.run('well')).toBe('No wells found.\n');
-    const well = await createWell(digger, h.fake, 'Deep');
+    const well = await createFakeWell(digger.client, h.fake, { title: 'Deep' });
     expect(await t.run('well')).toBe(`${well.wellid}  Deep  (openai-compatible/llama3.2)\n`);
     expect(await anonymous.run('well')).toBe('Error fetching wells.\n');
   });

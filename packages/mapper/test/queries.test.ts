@@ -1,22 +1,21 @@
 import type { Logbook } from '@caravanserai/api';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
 import {
-  brokenLogClient,
+  createFakeWell,
   createLogbook,
-  createWell,
-  entriesOf,
   entry,
   eventually,
   sleep,
-  useHarness,
-} from './support/harness.js';
+  storedEntries,
+} from '@caravanserai/test-kit';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
+import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
 let wellid: string;
 
 beforeAll(async () => {
-  wellid = (await createWell(h.alice, h.fake)).wellid;
+  wellid = (await createFakeWell(h.alice.client, h.fake)).wellid;
 });
 beforeEach(() => h.fake.reset());
 
@@ -28,7 +27,7 @@ const USAGE = [
 ];
 
 function withWell(entries = [entry('context', 'You are terse.')], title?: string): Promise<Logbook> {
-  return createLogbook(h.alice, entries, { logwell: wellid, ...(title ? { title } : {}) });
+  return createLogbook(h.alice.client, { entries, logwell: wellid, ...(title ? { title } : {}) });
 }
 
 describe('query', () => {
@@ -51,7 +50,7 @@ describe('query', () => {
     const logbook = await withWell();
     const t = terminalFor(h.alice);
     expect(await t.run(`q -r Hello there -l ${logbook.logid}`)).toBe('Echo: Hello there\n');
-    const entries = await entriesOf(h.alice, logbook.logid);
+    const entries = await storedEntries(h.alice.client, logbook.logid);
     expect(entries.slice(1).map((e) => [e.tag, e.content])).toEqual([
       ['query', 'Hello there'],
       ['gen', 'Echo: Hello there'],
@@ -84,12 +83,12 @@ describe('query', () => {
 
   it('reports a query that cannot run: no well, salted, unknown logbook', async () => {
     const t = terminalFor(h.alice);
-    const wellless = await createLogbook(h.alice);
+    const wellless = await createLogbook(h.alice.client);
     expect(await t.lines(`q -r hi -l ${wellless.logid}`)).toEqual([
       'Error executing query.',
       'This logbook has no well: attach one in its settings.',
     ]);
-    const salted = await createLogbook(h.alice, [], { logwell: wellid, salted: true });
+    const salted = await createLogbook(h.alice.client, { logwell: wellid, salted: true });
     expect(await t.run(`q -r hi -l ${salted.logid}`)).toBe('Error executing query.\n');
     expect(await t.run('q -r hi -l nosuchlog')).toBe('Error: Failed to fetch logbook details.\n');
     expect(h.fake.requests).toHaveLength(0);
@@ -131,7 +130,7 @@ describe('pilgrim', () => {
       { role: 'system', content: 'You are a desert guide.' },
       { role: 'system', content: 'You are a desert guide.' },
     ]);
-    const entries = await entriesOf(h.alice, logbook.logid);
+    const entries = await storedEntries(h.alice.client, logbook.logid);
     expect(entries).toHaveLength(9);
     const lastQuery = entries[5];
     expect(lastQuery?.attrs.qid).toMatch(/^[a-z0-9]{8}$/);
@@ -198,7 +197,9 @@ describe('pilgrim', () => {
   it('reports a logbook it cannot work on', async () => {
     const t = terminalFor(h.alice);
     expect(await t.run('pilgrim -l nosuchlog')).toBe('Pilgrim encountered an error.\n');
-    const wellless = await createLogbook(h.alice, [entry('query', 'Lost?', { qid: 'w1' })]);
+    const wellless = await createLogbook(h.alice.client, {
+      entries: [entry('query', 'Lost?', { qid: 'w1' })],
+    });
     expect(await t.lines(`pilgrim -l ${wellless.logid}`)).toEqual([
       'Query: Lost?',
       'Context: No Context',
@@ -218,11 +219,11 @@ describe('Ctrl+C', () => {
   const CANCELLED = 'Process cancelled. (Ctrl + C)\n';
 
   it('cancels a pending y/n and deletes nothing', async () => {
-    const logbook = await createLogbook(h.alice, [], { title: 'Kept' });
+    const logbook = await createLogbook(h.alice.client, { title: 'Kept' });
     const t = terminalFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`rm -l ${logbook.logid}`, { signal: controller.signal });
-    await eventually(async () => (t.io.keyReads > 0 ? true : undefined));
+    await eventually(async () => (t.io.keyReads > 0 ? true : undefined), 8_000);
     controller.abort();
     const printed = await running;
     expect(printed.endsWith(`(y/n) \n${CANCELLED}`)).toBe(true);
@@ -240,7 +241,7 @@ describe('Ctrl+C', () => {
     const t = terminalFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`q -r count -l ${logbook.logid}`, { signal: controller.signal });
-    await eventually(async () => (t.io.out.length > 0 ? true : undefined));
+    await eventually(async () => (t.io.out.length > 0 ? true : undefined), 8_000);
     controller.abort();
     const printed = await running;
     expect(printed.endsWith(`\n${CANCELLED}`)).toBe(true);
@@ -248,9 +249,9 @@ describe('Ctrl+C', () => {
     const before = t.io.out.length;
     // The server reads the answer to its end and stores it; the terminal stays quiet.
     await eventually(async () => {
-      const entries = await entriesOf(h.alice, logbook.logid);
+      const entries = await storedEntries(h.alice.client, logbook.logid);
       return entries.some((e) => e.tag === 'gen') ? true : undefined;
-    });
+    }, 8_000);
     await sleep(50);
     expect(t.io.out.length).toBe(before);
   });

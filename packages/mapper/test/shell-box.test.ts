@@ -1,20 +1,14 @@
 import type { Logbook } from '@caravanserai/api';
+import { createFakeWell, createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeShellBox } from './support/fake-terminal.js';
-import {
-  brokenLogClient,
-  createLogbook,
-  createWell,
-  entriesOf,
-  entry,
-  useHarness,
-} from './support/harness.js';
+import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
 let wellid: string;
 
 beforeAll(async () => {
-  wellid = (await createWell(h.alice, h.fake)).wellid;
+  wellid = (await createFakeWell(h.alice.client, h.fake)).wellid;
 });
 beforeEach(() => h.fake.reset());
 
@@ -24,12 +18,12 @@ async function boxOn(
   entries = [entry('context', 'Be brief.')],
   overrides = {},
 ): Promise<[FakeShellBox, Logbook]> {
-  const logbook = await createLogbook(h.alice, entries, { logwell: wellid, ...overrides });
+  const logbook = await createLogbook(h.alice.client, { entries, logwell: wellid, ...overrides });
   return [new FakeShellBox(h.alice.client, user(), { logid: logbook.logid, wellid }), logbook];
 }
 
 const tagsAndText = async (logid: string) =>
-  (await entriesOf(h.alice, logid)).map((e) => `${e.tag}: ${e.content}`);
+  (await storedEntries(h.alice.client, logid)).map((e) => `${e.tag}: ${e.content}`);
 
 describe('shell box', () => {
   it('help lists its commands', async () => {
@@ -65,7 +59,7 @@ describe('shell box', () => {
     expect(await box.run('comment')).toBe('Error: Comment cannot be empty.\n');
     expect(await box.run('context   ')).toBe('Error: Context cannot be empty.\n');
     expect(await box.run('query')).toBe('Error: Query cannot be empty.\n');
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual([]);
     expect(h.fake.requests).toHaveLength(0);
   });
 
@@ -95,7 +89,7 @@ describe('shell box', () => {
     ]);
     expect(await box.run('run   ')).toContain('Usage: run TEXT');
     expect(h.fake.requests).toHaveLength(0);
-    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(1);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toHaveLength(1);
     expect(await box.run('run the numbers')).toBe('');
     expect((await tagsAndText(logbook.logid)).slice(1)).toEqual([
       'query: run the numbers',
@@ -139,7 +133,9 @@ describe('shell box', () => {
     expect(sent?.join('\n')).not.toContain('private note');
     // The notices are in the log, marked, and were never sent as the model's words.
     expect(sent?.join('\n')).not.toMatch(/Memory Turned On|Chat Memory/);
-    const notices = (await entriesOf(h.alice, logbook.logid)).filter((e) => e.attrs.notice === 'true');
+    const notices = (await storedEntries(h.alice.client, logbook.logid)).filter(
+      (e) => e.attrs.notice === 'true',
+    );
     expect(notices.map((e) => e.content)).toEqual([
       'Chat Memory Off',
       'Memory Turned On',
@@ -161,14 +157,14 @@ describe('shell box', () => {
     expect(await box.run('clear everything')).toBe('Invalid tag: everything\n');
     box.host.answerDialogs(false, true, false, true);
     expect(await box.run('clear comment')).toBe('Cancelled: nothing was removed.\n');
-    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(4);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toHaveLength(4);
     expect(await box.run('clear comment')).toBe('Removed 2 <comment> entries.\n');
     expect(await tagsAndText(logbook.logid)).toEqual(['context: Be brief.', 'query: Q']);
     expect(await box.run('clear comment')).toBe('No <comment> entries to clear.\n');
     expect(await box.run('clear all')).toBe('Cancelled: nothing was removed.\n');
-    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(2);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toHaveLength(2);
     expect(await box.run('clear ALL')).toBe('Removed 2 entries.\n');
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual([]);
     expect(await box.run('clear all')).toBe('The log is already empty.\n');
     expect(box.host.asked).toEqual([
       {
@@ -194,12 +190,12 @@ describe('shell box', () => {
       'Remove the only entry from this logbook? This cannot be undone. (y/n) n',
       'Cancelled: nothing was removed.',
     ]);
-    expect(await entriesOf(h.alice, logbook.logid)).toHaveLength(1);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toHaveLength(1);
     expect(await box.lines('clear comment', { keys: ['y'] })).toEqual([
       'Remove 1 <comment> entry from this logbook? This cannot be undone. (y/n) y',
       'Removed 1 <comment> entry.',
     ]);
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual([]);
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual([]);
   });
 
   it('reports a failing well, a refused write and a broken log', async () => {

@@ -1,13 +1,7 @@
+import { createFakeWell, createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
-import {
-  brokenLogClient,
-  createLogbook,
-  createWell,
-  entriesOf,
-  entry,
-  useHarness,
-} from './support/harness.js';
+import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice', 'bob']);
 
@@ -31,7 +25,7 @@ describe('tag', () => {
   });
 
   it('appends an entry with that tag, to the latest logbook unless told', async () => {
-    const logbook = await createLogbook(h.alice, sample());
+    const logbook = await createLogbook(h.alice.client, { entries: sample() });
     const t = terminalFor(h.alice);
     expect(await t.run('tag -t comment -c a note with words')).toBe(
       `Added <comment> as entry [5] of ${logbook.logid}.\n`,
@@ -40,7 +34,7 @@ describe('tag', () => {
       `Added <code> as entry [6] of ${logbook.logid}.\n`,
     );
     await t.run(`tag -t shell -l ${logbook.logid}`);
-    const entries = await entriesOf(h.alice, logbook.logid);
+    const entries = await storedEntries(h.alice.client, logbook.logid);
     expect(entries.slice(5)).toEqual([
       entry('comment', 'a note with words'),
       entry('code', 'x < y && y > z'),
@@ -49,35 +43,35 @@ describe('tag', () => {
   });
 
   it('re-tags entry -i in place, keeping or replacing its content', async () => {
-    const logbook = await createLogbook(h.alice, sample());
+    const logbook = await createLogbook(h.alice.client, { entries: sample() });
     const t = terminalFor(h.alice);
     expect(await t.run(`tag -t mirage -i 2 -l ${logbook.logid}`)).toBe(
       `Entry [2] of ${logbook.title} is now <mirage>.\n`,
     );
     await t.run(`tag -t context -i 3 -c "Answer in French." -l ${logbook.logid}`);
-    const entries = await entriesOf(h.alice, logbook.logid);
+    const entries = await storedEntries(h.alice.client, logbook.logid);
     expect(entries[2]).toEqual(entry('mirage', 'Because.', { qid: 'q1' }));
     expect(entries[3]).toEqual(entry('context', 'Answer in French.'));
     expect(entries).toHaveLength(5);
   });
 
   it("refuses an index outside the log, or that isn't a whole number", async () => {
-    const logbook = await createLogbook(h.alice, sample());
+    const logbook = await createLogbook(h.alice.client, { entries: sample() });
     const t = terminalFor(h.alice);
     for (const index of ['5', '99', 'x', '1.5', '-1']) {
       expect(await t.run(`tag -t gen -i ${index} -l ${logbook.logid}`)).toBe('Invalid log index.\n');
     }
     expect(await t.run(`tag -t gen -l ${logbook.logid} -i`)).toBe('Invalid log index.\n');
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample());
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual(sample());
   });
 
   it('reports a refused append and a refused re-tag (a salted logbook)', async () => {
-    const salted = await createLogbook(h.alice, sample(), { salted: true });
+    const salted = await createLogbook(h.alice.client, { entries: sample(), salted: true });
     const t = terminalFor(h.alice);
     expect(await t.run(`tag -t comment -c hi -l ${salted.logid}`)).toBe('Error adding tag to logbook.\n');
     expect(await t.run(`tag -t comment -i 0 -l ${salted.logid}`)).toBe('Error updating logbook.\n');
     expect(await t.run('tag -t comment -i 0 -l nosuchlog')).toBe('Error updating logbook.\n');
-    expect(await entriesOf(h.alice, salted.logid)).toEqual(sample());
+    expect(await storedEntries(h.alice.client, salted.logid)).toEqual(sample());
   });
 });
 
@@ -93,7 +87,7 @@ describe('rm', () => {
 
   it('deletes a logbook when the answer is y (or Y)', async () => {
     for (const key of ['y', 'Y']) {
-      const logbook = await createLogbook(h.alice, sample(), { title: 'Doomed' });
+      const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Doomed' });
       const t = terminalFor(h.alice);
       expect(await t.lines(`rm -l ${logbook.logid}`, { keys: [key] })).toEqual([
         `Doomed (${logbook.logid}): 5 entries`,
@@ -105,7 +99,7 @@ describe('rm', () => {
   });
 
   it('keeps it for n, N or Enter, and ignores other keys while it waits', async () => {
-    const logbook = await createLogbook(h.alice, sample(), { title: 'Spared' });
+    const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Spared' });
     for (const keys of [['n'], ['N'], ['Enter'], ['\r'], ['x', 'q', 'n']]) {
       const t = terminalFor(h.alice);
       const lines = await t.lines(`rm -l ${logbook.logid}`, { keys });
@@ -122,20 +116,20 @@ describe('rm', () => {
     const t = terminalFor(h.alice);
     expect(await t.run('rm -l nosuchlog', { keys: ['y'] })).toBe('Error: Could not delete logbook.\n');
     expect(t.io.keyReads).toBe(0);
-    const bobs = await createLogbook(h.bob, sample(), { private: false, title: "Bob's" });
+    const bobs = await createLogbook(h.bob.client, { entries: sample(), private: false, title: "Bob's" });
     const lines = await t.lines(`rm -l ${bobs.logid}`, { keys: ['y'] });
     expect(lines.at(-1)).toBe('Error: Failed to delete logbook.');
     expect((await h.bob.client.logbooks.get(bobs.logid)).title).toBe("Bob's");
   });
 
   it('rm -t asks, then removes every entry with that tag in one write', async () => {
-    const logbook = await createLogbook(h.alice, sample(), { title: 'Notes' });
+    const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Notes' });
     const t = terminalFor(h.alice);
     expect(await t.run(`rm -t comment -l ${logbook.logid}`, { keys: ['y'] })).toBe(
       'Remove 2 <comment> entries from Notes? This cannot be undone. (y/n) y\n' +
         'Removed 2 <comment> entries from Notes.\n',
     );
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample().slice(0, 3));
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual(sample().slice(0, 3));
     expect(await t.run(`rm -t comment -l ${logbook.logid}`)).toBe('No <comment> entries in Notes.\n');
     expect(await t.run('rm -t context', { keys: ['Y'] })).toContain(
       'Removed 1 <context> entry from Notes.\n',
@@ -144,7 +138,7 @@ describe('rm', () => {
   });
 
   it('rm -t keeps the entries for n, Enter or Ctrl+C', async () => {
-    const logbook = await createLogbook(h.alice, sample(), { title: 'Kept' });
+    const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Kept' });
     const t = terminalFor(h.alice);
     for (const key of ['n', 'Enter', '\x03']) {
       expect(await t.lines(`rm -t gen -l ${logbook.logid}`, { keys: ['x', key] })).toEqual([
@@ -152,7 +146,7 @@ describe('rm', () => {
         'Cancelled: nothing was removed.',
       ]);
     }
-    expect(await entriesOf(h.alice, logbook.logid)).toEqual(sample());
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual(sample());
   });
 
   it('rm -t refuses an unapproved tag and reports each failure in the spec words', async () => {
@@ -161,14 +155,14 @@ describe('rm', () => {
       "Error: Invalid tag 'bogus'. Allowed tags: context, comment, query, mirage, gen, code, shell, command\n",
     );
     expect(await t.run('rm -t comment -l nosuchlog')).toBe('Error: Failed to retrieve logbook contents.\n');
-    const salted = await createLogbook(h.alice, sample(), { salted: true });
+    const salted = await createLogbook(h.alice.client, { entries: sample(), salted: true });
     expect(await t.lines(`rm -t comment -l ${salted.logid}`, { keys: ['y'] })).toEqual([
       `Remove 2 <comment> entries from ${salted.title}? This cannot be undone. (y/n) y`,
       'Error: Failed to update logbook.',
     ]);
     const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Invalid log XML format.\n');
-    expect(await entriesOf(h.alice, salted.logid)).toEqual(sample());
+    expect(await storedEntries(h.alice.client, salted.logid)).toEqual(sample());
   });
 });
 
@@ -181,23 +175,28 @@ describe('cp', () => {
   });
 
   it("copies the entries, titled 'Copy of {title}' unless named", async () => {
-    const well = await createWell(h.alice, h.fake);
-    const source = await createLogbook(h.alice, sample(), { title: 'Original', logwell: well.wellid });
+    const well = await createFakeWell(h.alice.client, h.fake);
+    const source = await createLogbook(h.alice.client, {
+      entries: sample(),
+      title: 'Original',
+      logwell: well.wellid,
+    });
     const t = terminalFor(h.alice);
     const [line] = await t.lines(`cp -l ${source.logid}`);
     const copyId = /^Copied \w+ to (\w+): Copy of Original$/.exec(line ?? '')?.[1];
     expect(copyId).toBeDefined();
     const copy = await h.alice.client.logbooks.get(copyId ?? '');
     expect(copy).toMatchObject({ title: 'Copy of Original', logwell: well.wellid, private: true });
-    expect(await entriesOf(h.alice, copy.logid)).toEqual(sample());
+    expect(await storedEntries(h.alice.client, copy.logid)).toEqual(sample());
 
     const [named] = await t.lines(`cp -l ${source.logid} -n Second draft`);
     expect(named).toMatch(/: Second draft$/);
   });
 
   it("copies someone else's public logbook without their well", async () => {
-    const well = await createWell(h.bob, h.fake);
-    const bobs = await createLogbook(h.bob, sample(), {
+    const well = await createFakeWell(h.bob.client, h.fake);
+    const bobs = await createLogbook(h.bob.client, {
+      entries: sample(),
       title: 'Shared',
       private: false,
       logwell: well.wellid,
@@ -218,7 +217,7 @@ describe('touch', () => {
     const t = terminalFor(maker);
     const [bare] = await t.lines('touch');
     expect(bare).toMatch(/^Created Default \(\w+\)\.$/);
-    const well = await createWell(maker, h.fake);
+    const well = await createFakeWell(maker.client, h.fake);
     expect(await t.run('touch -n Trip to Samarkand')).toMatch(
       new RegExp(`^Created Trip to Samarkand \\(\\w+\\), using well ${well.wellid}\\.\\n$`),
     );
@@ -228,8 +227,8 @@ describe('touch', () => {
 
   it('touch -l moves a logbook to the top of ls', async () => {
     const mover = await h.server.signup('mover');
-    const older = await createLogbook(mover);
-    await createLogbook(mover);
+    const older = await createLogbook(mover.client);
+    await createLogbook(mover.client);
     const t = terminalFor(mover);
     expect(await t.run(`touch -l ${older.logid}`)).toBe(`Touched ${older.logid}.\n`);
     expect((await t.lines('ls --last'))[0]).toContain(older.logid);
@@ -245,7 +244,7 @@ describe('touch', () => {
 
 describe('curl', () => {
   it('saves {logid}.xml through the host', async () => {
-    const logbook = await createLogbook(h.alice, sample());
+    const logbook = await createLogbook(h.alice.client, { entries: sample() });
     const t = terminalFor(h.alice);
     expect(await t.run(`curl -l ${logbook.logid}`)).toBe(`Saved ${logbook.logid}.xml\n`);
     expect(t.host.saved).toEqual([
@@ -255,7 +254,7 @@ describe('curl', () => {
   });
 
   it('prints the XML when the host cannot save files', async () => {
-    const logbook = await createLogbook(h.alice, sample());
+    const logbook = await createLogbook(h.alice.client, { entries: sample() });
     const t = terminalFor(h.alice);
     const hostless = new FakeTerminal(h.alice.client, null);
     Object.assign(hostless.host, { saveFile: undefined });
@@ -267,7 +266,7 @@ describe('curl', () => {
     const t = terminalFor(h.alice);
     expect(await t.lines('curl')).toEqual(['Error: Missing option -l LOGID.', 'Usage: curl -l LOGID']);
     expect(await t.run('curl -l nosuchlog')).toBe('Error downloading logbook.\n');
-    const logbook = await createLogbook(h.alice);
+    const logbook = await createLogbook(h.alice.client);
     t.host.saveFails = true;
     expect(await t.run(`curl -l ${logbook.logid}`)).toBe('Error downloading logbook.\n');
   });

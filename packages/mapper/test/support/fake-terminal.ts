@@ -1,4 +1,5 @@
 import type { ApiClient } from '@caravanserai/api';
+import type { SignedIn } from '@caravanserai/test-kit';
 import {
   type CommandEnv,
   type ConfirmRequest,
@@ -11,7 +12,6 @@ import {
   type ShellBoxEnv,
   type TerminalIO,
 } from '../../src/index.js';
-import type { SignedIn } from './harness.js';
 
 export interface SavedFile {
   name: string;
