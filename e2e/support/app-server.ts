@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient, Well } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { type FakeStripe, startFakeStripe } from '@caravanserai/fake-stripe';
-import type { Config } from '../../apps/server/src/config.js';
-import { startServer, type TestServer } from '../../apps/server/test/helper.js';
-import { stripeSettingsFor } from '../../apps/server/test/payments-helper.js';
+import { type Config, startServer, stripeSettingsFor, type TestServer } from '@caravanserai/test-kit';
 
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
 
@@ -62,21 +59,4 @@ export async function startApp(
       await fake.close();
     },
   };
-}
-
-/**
- * Creates a well for `client`'s user that the app's fake AI provider answers, as an
- * OpenAI-compatible model (`llama3.2` unless `model` says otherwise).
- */
-export function createFakeWell(
-  app: RunningApp,
-  client: ApiClient,
-  well: { title: string; key: string; model?: string },
-): Promise<Well> {
-  return client.wells.create({
-    title: well.title,
-    AUTH_MODEL_KEY: well.key,
-    origin_loc: `openai-compatible/${well.model ?? 'llama3.2'}`,
-    model_url: `${app.fake.url}/v1`,
-  });
 }

@@ -1,14 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM } from './browser.js';
+import { assertChromium } from '@caravanserai/test-kit/browser';
 
 /** Fails the browser suite at once, saying what to do, when a prerequisite is missing. */
 export default function checkPrerequisites(): void {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
-    );
-  }
+  assertChromium();
   const index = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', 'index.html');
   if (!existsSync(index)) {
     throw new Error(

@@ -1,11 +1,11 @@
 import type { Logbook } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
+import { type Config, createLogbook } from '@caravanserai/test-kit';
+import { type Browser, openBrowser } from '@caravanserai/test-kit/browser';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../../apps/server/src/config.js';
 import { type AppUnderTest, type RunningApp, startApp } from './app-server.js';
-import { type Browser, openBrowser } from './browser.js';
-import { type SignedInUser, signedInUser } from './flows.js';
-import { createLogbook, type LogbookOptions, type Owner, ownerWithWell } from './workspace.js';
+import { type SignedInUser, signedInUser, uniqueName } from './flows.js';
+import { type Owner, ownerWithWell } from './workspace.js';
 
 /** The browser as tests use it: everything but closing it, which useApp does. */
 export type BrowserInUse = Omit<Browser, 'close'>;
@@ -109,9 +109,17 @@ export function useApp(options: UseAppOptions = {}): UsedApp & { readonly user?:
 /** What useLogbook returns: its properties can be read only inside tests and hooks. */
 export type UsedLogbook = Pick<Logbook, 'logid' | 'title'>;
 
+export interface LogbookOptions {
+  /** A unique 'Workspace …' title unless given. */
+  title?: string;
+  /** Private unless false. */
+  private?: boolean;
+  salted?: boolean;
+}
+
 /**
- * A logbook of `entries` for `owner` (an Owner from useApp), created in a beforeAll of its own.
- * Call it at module top level after useApp; then `logbook.logid` in a test.
+ * A logbook of `entries` on `owner`'s well (an Owner from useApp), created in a beforeAll of its
+ * own. Call it at module top level after useApp; then `logbook.logid` in a test.
  */
 export function useLogbook(
   owner: Owner,
@@ -120,7 +128,8 @@ export function useLogbook(
 ): UsedLogbook {
   let logbook: Logbook | undefined;
   beforeAll(async () => {
-    logbook = await createLogbook(owner, entries, options);
+    const { title = uniqueName('Workspace '), ...flags } = options;
+    logbook = await createLogbook(owner.client, { title, logwell: owner.wellid, entries, ...flags });
   });
   return standIn('useLogbook: logbook', ['logid', 'title'], () => logbook);
 }

@@ -1,7 +1,8 @@
-import type { ApiClient, Logbook } from '@caravanserai/api';
-import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
+import type { ApiClient } from '@caravanserai/api';
+import type { Entry } from '@caravanserai/logbook';
+import { createFakeWell, storedEntries } from '@caravanserai/test-kit';
 import type { Locator, Page } from 'playwright-core';
-import { createFakeWell, type RunningApp } from './app-server.js';
+import type { RunningApp } from './app-server.js';
 import { type SignedInUser, signedInUser, uniqueName } from './flows.js';
 
 export interface Owner extends SignedInUser {
@@ -13,43 +14,11 @@ export interface Owner extends SignedInUser {
 export async function ownerWithWell(page: Page, app: RunningApp, prefix = 'scribe'): Promise<Owner> {
   const user = await signedInUser(page, app, prefix);
   const wellTitle = uniqueName('Fake Well ');
-  const well = await createFakeWell(app, user.client, {
+  const well = await createFakeWell(user.client, app.fake, {
     title: wellTitle,
-    key: 'sk-e2e-workspace-0123456789',
+    AUTH_MODEL_KEY: 'sk-e2e-workspace-0123456789',
   });
   return { ...user, wellid: well.wellid, wellTitle };
-}
-
-export const entry = (tag: Entry['tag'], content: string, attrs: Record<string, string> = {}): Entry => ({
-  tag,
-  attrs,
-  content,
-});
-
-export interface LogbookOptions {
-  /** A unique 'Workspace …' title unless given. */
-  title?: string;
-  /** Private unless false. */
-  private?: boolean;
-  salted?: boolean;
-}
-
-export function createLogbook(
-  owner: Owner,
-  entries: readonly Entry[],
-  options: LogbookOptions = {},
-): Promise<Logbook> {
-  return owner.client.logbooks.create({
-    title: options.title ?? uniqueName('Workspace '),
-    logwell: owner.wellid,
-    private: options.private ?? true,
-    salted: options.salted ?? false,
-    log: serializeLog(entries),
-  });
-}
-
-export async function storedEntries(client: ApiClient, logid: string): Promise<Entry[]> {
-  return parseLog((await client.logbooks.get(logid)).log);
 }
 
 /** Polls the server until `check` holds for the stored entries (writes land after the UI shows them). */

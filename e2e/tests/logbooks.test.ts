@@ -1,7 +1,7 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import { createFakeWell } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFakeWell } from '../support/app-server.js';
 import { createJournal, signUpAndLogIn, storedToken, uniqueName } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';
@@ -88,9 +88,9 @@ describe('logbooks, signed in', () => {
     journalTitle = uniqueName('Bukhara Journal ');
     jid = await createJournal(page, app.origin, journalTitle);
     wellTitle = uniqueName('Oasis Well ');
-    const well = await createFakeWell(app, app.server.client(token), {
+    const well = await createFakeWell(app.server.client(token), app.fake, {
       title: wellTitle,
-      key: 'sk-e2e-logbooks-0123456789',
+      AUTH_MODEL_KEY: 'sk-e2e-logbooks-0123456789',
     });
     wellid = well.wellid;
 
@@ -212,10 +212,10 @@ describe('logbooks, signed in', () => {
     const { page } = browser;
     const client = app.server.client(token);
     const otherJournal = await client.journals.create({ title: uniqueName('Khiva Journal ') });
-    const otherWell = await createFakeWell(app, client, {
+    const otherWell = await createFakeWell(client, app.fake, {
       title: uniqueName('Second Well '),
-      key: 'sk-e2e-second-0123456789',
-      model: 'qwen2.5',
+      AUTH_MODEL_KEY: 'sk-e2e-second-0123456789',
+      origin_loc: 'openai-compatible/qwen2.5',
     });
 
     await page.goto(`${app.origin}/logbooks/${logid}/manage`);

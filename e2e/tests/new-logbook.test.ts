@@ -1,7 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
+import { createFakeWell } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFakeWell } from '../support/app-server.js';
 import { logIn, signUp, uniqueName } from '../support/flows.js';
 import { useApp } from '../support/use-app.js';
 
@@ -37,9 +37,9 @@ describe('New Logbook in one step', () => {
     const { client } = user;
     const first = await client.journals.create({ title: uniqueName('Bukhara ') });
     const second = await client.journals.create({ title: uniqueName('Merv ') });
-    const otherWell = await createFakeWell(app, client, {
+    const otherWell = await createFakeWell(client, app.fake, {
       title: uniqueName('Second Well '),
-      key: 'sk-e2e-second-0123',
+      AUTH_MODEL_KEY: 'sk-e2e-second-0123',
     });
     const a = await client.logbooks.create({ title: 'Older', journal: first.jid, logwell: user.wellid });
     const b = await client.logbooks.create({

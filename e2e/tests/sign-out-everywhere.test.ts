@@ -1,6 +1,6 @@
+import { type Browser, openBrowser } from '@caravanserai/test-kit/browser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from '../support/browser.js';
 import { logIn, signUpAndLogIn } from '../support/flows.js';
 import { shoot, shootBothThemes } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';

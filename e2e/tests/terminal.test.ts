@@ -1,6 +1,6 @@
+import { createFakeWell } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFakeWell } from '../support/app-server.js';
 import { storedToken } from '../support/flows.js';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';
@@ -77,7 +77,10 @@ describe('the browser terminal', () => {
   it('queries a well and runs pilgrim over unanswered queries', async () => {
     const { page } = browser;
     const client = app.server.client(await storedToken(page));
-    const well = await createFakeWell(app, client, { title: 'Fake well', key: 'sk-terminal-000000000000' });
+    const well = await createFakeWell(client, app.fake, {
+      title: 'Fake well',
+      AUTH_MODEL_KEY: 'sk-terminal-000000000000',
+    });
     const logbook = await client.logbooks.create({
       title: 'Pilgrim route',
       logwell: well.wellid,

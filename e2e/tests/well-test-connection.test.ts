@@ -1,6 +1,7 @@
+import { createFakeWell } from '@caravanserai/test-kit';
+import { type Browser, openBrowser } from '@caravanserai/test-kit/browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from '../support/browser.js';
 import { logIn, uniqueName } from '../support/flows.js';
 import { shoot, shootBothThemes } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';
@@ -115,11 +116,10 @@ describe('Test connection on the New Well Form', () => {
 describe('Test connection on the well settings', () => {
   it('tests a saved well with its stored key while the key field shows the mask', async () => {
     const { page } = browser;
-    const well = await user.client.wells.create({
+    const well = await createFakeWell(user.client, app.fake, {
       title: uniqueName('Saved Well '),
       AUTH_MODEL_KEY: KEY,
       origin_loc: 'openai-compatible/gpt-4o-mini',
-      model_url: `${app.fake.url}/v1`,
     });
     await page.goto(`${app.origin}/wells/${well.wellid}/manage`);
     const main = page.getByRole('main');

@@ -1,18 +1,17 @@
 import { join } from 'node:path';
 import { notice } from '@caravanserai/logbook';
+import { entry, storedEntries } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
   answersTo,
-  entry,
   fitViewportToPage,
   logArea,
   openLogbook,
   openLogbookMenu,
   row,
-  storedEntries,
   waitForEntries,
 } from '../support/workspace.js';
 

@@ -1,7 +1,8 @@
+import { entry, storedEntries } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp, useLogbook } from '../support/use-app.js';
-import { entry, openLogbook, row, storedEntries, waitForEntries, waitForTag } from '../support/workspace.js';
+import { openLogbook, row, waitForEntries, waitForTag } from '../support/workspace.js';
 
 const { app, browser, user: owner } = useApp({ user: 'editor', well: true });
 const seeded = useLogbook(owner, [

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fromJson, parseLog } from '@caravanserai/logbook';
+import { createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp, useLogbook } from '../support/use-app.js';
-import {
-  chooseInLogbookMenu,
-  createLogbook,
-  entry,
-  logArea,
-  openLogbook,
-  storedEntries,
-} from '../support/workspace.js';
+import { chooseInLogbookMenu, logArea, openLogbook } from '../support/workspace.js';
 
 const { app, browser, user: owner } = useApp({ user: 'exporter', well: true });
 const seeded = useLogbook(owner, [
@@ -114,7 +108,10 @@ describe('the workspace: view, exports and deleting the logbook', () => {
 
   it('says when the logbook could not be deleted', async () => {
     const { page } = browser;
-    const other = await createLogbook(owner, [entry('comment', 'Kept.')]);
+    const other = await createLogbook(owner.client, {
+      logwell: owner.wellid,
+      entries: [entry('comment', 'Kept.')],
+    });
     await openLogbook(page, app, other.logid);
     await page.route('**/api/journals/logbooks/*/', (route) =>
       route.request().method() === 'DELETE'

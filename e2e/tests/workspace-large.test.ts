@@ -1,7 +1,8 @@
 import type { Entry } from '@caravanserai/logbook';
+import { entry } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useApp, useLogbook } from '../support/use-app.js';
-import { entry, logArea, row, waitForEntries, waitForTag } from '../support/workspace.js';
+import { logArea, row, waitForEntries, waitForTag } from '../support/workspace.js';
 
 const { app, browser, user: owner } = useApp({ user: 'archivist', well: true });
 

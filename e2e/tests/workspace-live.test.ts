@@ -1,17 +1,16 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import { entry, storedEntries } from '@caravanserai/test-kit';
+import { openBrowser } from '@caravanserai/test-kit/browser';
 import { describe, expect, it } from 'vitest';
-import { openBrowser } from '../support/browser.js';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
-  entry,
   fitViewportToPage,
   logArea,
   openLogbook,
   openLogbookMenu,
   row,
   shellRun,
-  storedEntries,
   waitForTag,
 } from '../support/workspace.js';
 

@@ -1,17 +1,16 @@
 import { join } from 'node:path';
+import { entry, storedEntries } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
-  entry,
   fitViewportToPage,
   logArea,
   openLogbook,
   row,
   shellOutput,
   shellRun,
-  storedEntries,
   waitForEntries,
   waitForTag,
 } from '../support/workspace.js';

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { createFakeWell, entry } from '@caravanserai/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFakeWell } from '../support/app-server.js';
 import { uniqueName } from '../support/flows.js';
 import { SCREENSHOT_DIR } from '../support/screenshots.js';
 import { useApp } from '../support/use-app.js';
-import { entry, logArea, openLogbook, openLogbookMenu, row } from '../support/workspace.js';
+import { logArea, openLogbook, openLogbookMenu, row } from '../support/workspace.js';
 
 const { app, browser, user } = useApp({ user: 'wanderer' });
 
@@ -51,10 +51,10 @@ describe('the workspace: its well, chosen in place', () => {
       .waitFor();
 
     camel = uniqueName('Camel Well ');
-    await createFakeWell(app, user.client, {
+    await createFakeWell(user.client, app.fake, {
       title: camel,
-      key: 'sk-e2e-camel-0123456789',
-      model: 'camel-model',
+      AUTH_MODEL_KEY: 'sk-e2e-camel-0123456789',
+      origin_loc: 'openai-compatible/camel-model',
     });
     await page.reload();
     const picker = page.getByRole('combobox', { name: 'Well for this logbook' });
@@ -74,10 +74,10 @@ describe('the workspace: its well, chosen in place', () => {
   it('changes the well from the header, without going to Settings', async () => {
     const { page } = browser;
     const horse = uniqueName('Horse Well ');
-    const well = await createFakeWell(app, user.client, {
+    const well = await createFakeWell(user.client, app.fake, {
       title: horse,
-      key: 'sk-e2e-horse-0123456789',
-      model: 'horse-model',
+      AUTH_MODEL_KEY: 'sk-e2e-horse-0123456789',
+      origin_loc: 'openai-compatible/horse-model',
     });
     await main(page).getByRole('button', { name: 'Change well' }).click();
     const menu = page.getByRole('menu');

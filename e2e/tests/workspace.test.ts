@@ -1,17 +1,16 @@
 import type { Entry } from '@caravanserai/logbook';
+import { entry, storedEntries } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { shootBothThemes } from '../support/screenshots.js';
 import { useApp, useLogbook } from '../support/use-app.js';
 import {
   answersTo,
   countLogReads,
-  entry,
   fitViewportToPage,
   logArea,
   openLogbook,
   openLogbookMenu,
   row,
-  storedEntries,
   tagOf,
   waitForEntries,
 } from '../support/workspace.js';

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import type { Page } from 'playwright-core';
-import { sampleEntries } from './api.js';
+import { benchWell, sampleEntries } from './api.js';
 import type { Figure } from './results.js';
 
 const ENTRIES = 1_000;
@@ -56,12 +56,7 @@ export async function answerScenario(
   origin: string,
   fakeUrl: string,
 ): Promise<Figure[]> {
-  const well = await api.wells.create({
-    title: 'bench answer well',
-    AUTH_MODEL_KEY: 'sk-bench-000000000000',
-    origin_loc: 'openai-compatible/bench-model',
-    model_url: `${fakeUrl}/v1`,
-  });
+  const well = await benchWell(api, fakeUrl, 'bench answer well');
   const { logid } = await api.logbooks.create({
     title: 'answer path',
     logwell: well.wellid,

@@ -1,5 +1,9 @@
-import { ApiClient } from '@caravanserai/api';
+import { ApiClient, type Well } from '@caravanserai/api';
 import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { createFakeWell } from '@caravanserai/test-kit/factories';
+
+/** The key the benchmark's wells hold, sent on to the fake provider. */
+export const BENCH_KEY = 'sk-bench-000000000000';
 
 export function sampleEntries(count: number): Entry[] {
   const entries: Entry[] = [];
@@ -24,6 +28,19 @@ export async function signUp(baseUrl: string): Promise<ApiClient> {
   const password = 'bench-password-123';
   const { key } = await anon.auth.register({ username, password1: password, password2: password });
   return new ApiClient({ baseUrl, token: key });
+}
+
+/** A well of the bench user's that the fake provider answers, as the model `bench-model`. */
+export function benchWell(api: ApiClient, fakeUrl: string, title: string): Promise<Well> {
+  return createFakeWell(
+    api,
+    { url: fakeUrl },
+    {
+      title,
+      AUTH_MODEL_KEY: BENCH_KEY,
+      origin_loc: 'openai-compatible/bench-model',
+    },
+  );
 }
 
 export async function logbookWith(api: ApiClient, count: number, title: string): Promise<string> {

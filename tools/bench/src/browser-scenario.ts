@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { openBrowser } from '../../../e2e/support/browser.js';
+import { openBrowser } from '@caravanserai/test-kit/browser';
 import { answerScenario } from './answer-scenario.js';
 import { logbookWith, signUp } from './api.js';
 import type { Figure } from './results.js';

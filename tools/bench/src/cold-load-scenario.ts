@@ -1,4 +1,4 @@
-import { openBrowser } from '../../../e2e/support/browser.js';
+import { openBrowser } from '@caravanserai/test-kit/browser';
 import type { Figure } from './results.js';
 
 /**

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ApiClient } from '@caravanserai/api';
-import { signUp } from './api.js';
+import { BENCH_KEY, benchWell, signUp } from './api.js';
 import type { Figure } from './results.js';
 
 const ROUNDS = 200;
@@ -57,17 +57,12 @@ async function firstDeltaAt(api: ApiClient, logid: string): Promise<number> {
  */
 export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<Figure[]> {
   const api = await signUp(baseUrl);
-  const well = await api.wells.create({
-    title: 'bench well',
-    AUTH_MODEL_KEY: 'sk-bench-000000000000',
-    origin_loc: 'openai-compatible/bench-model',
-    model_url: `${fakeUrl}/v1`,
-  });
+  const well = await benchWell(api, fakeUrl, 'bench well');
   const { logid } = await api.logbooks.create({ title: 'query bench', logwell: well.wellid });
   const direct = (stream: boolean) =>
     fetch(`${fakeUrl}/v1/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench-000000000000' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
       body: BODY(stream),
     });
 
