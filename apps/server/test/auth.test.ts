@@ -1,5 +1,5 @@
+import { expectStatus, PASSWORD, startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, PASSWORD, startServer, type TestServer, useServer } from './helper.js';
 
 const t = useServer();
 

@@ -1,8 +1,7 @@
 import { ApiError } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
+import { createLogbook, entriesOf, entry, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createLogbook, entriesOf, entry } from './factories.js';
-import { useServer } from './helper.js';
 
 const t = useServer({ users: ['alice'] });
 

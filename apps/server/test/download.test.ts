@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
-import { startServer, type TestServer, useServer } from './helper.js';
 
 const BUNDLE = '#!/usr/bin/env node\nconsole.log("mapper");\n';
 const dir = mkdtempSync(join(tmpdir(), 'caravanserai-download-'));

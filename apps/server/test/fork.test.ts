@@ -1,8 +1,15 @@
 import { Logbook } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
+import {
+  createLogbook,
+  createPublicSalted,
+  entriesOf,
+  entry,
+  expectStatus,
+  sampleEntries,
+  useServer,
+} from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createLogbook, createPublicSalted, entriesOf, entry, sampleEntries } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'] });
 

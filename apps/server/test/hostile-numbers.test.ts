@@ -1,6 +1,5 @@
+import { createLogbook, useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogbook } from './factories.js';
-import { useServer } from './helper.js';
 
 const t = useServer({ users: ['alice'] });
 

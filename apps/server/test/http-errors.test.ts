@@ -1,6 +1,6 @@
+import { type SignedIn, startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startServer, type TestServer, useServer } from './helper.js';
 
 const t = useServer({ users: ['user'] });
 

@@ -1,7 +1,6 @@
 import { Journal } from '@caravanserai/api';
+import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createLogbook } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'] });
 

@@ -1,7 +1,6 @@
 import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
+import { createLogbook, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createLogbook } from './factories.js';
-import { useServer } from './helper.js';
 
 const t = useServer({ users: ['writer', 'reader'] });
 

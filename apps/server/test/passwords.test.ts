@@ -1,5 +1,5 @@
+import { expectStatus, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, PASSWORD, useServer } from './helper.js';
 
 const t = useServer();
 

@@ -1,5 +1,5 @@
+import { type TestServer, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { type TestServer, useServer } from './helper.js';
 import { usePayments } from './payments-helper.js';
 
 /** The CSP as directive name -> its sources, in order. */

@@ -1,27 +1,9 @@
 import type { ApiClient, Subscription } from '@caravanserai/api';
-import {
-  FAKE_PRICES,
-  type FakeStripe,
-  type FakeStripeOptions,
-  startFakeStripe,
-} from '@caravanserai/fake-stripe';
+import { type FakeStripe, type FakeStripeOptions, startFakeStripe } from '@caravanserai/fake-stripe';
+import { type SignedIn, stripeSettingsFor, type UsedServer, useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../src/config.js';
-import { parseApiBase, type StripeSettings } from '../src/stripe-settings.js';
-import { type SignedIn, type UsedServer, useServer } from './helper.js';
-
-/** The server's settings for a fake: its keys, its address and its prices. */
-export function stripeSettingsFor(fake: FakeStripe, secretKey = fake.secretKey): StripeSettings {
-  return {
-    secretKey,
-    webhookSecret: fake.webhookSecret,
-    apiBase: parseApiBase(fake.url),
-    prices: {
-      Merchant: { month: FAKE_PRICES.merchant.month, year: FAKE_PRICES.merchant.year },
-      Sultan: { month: FAKE_PRICES.sultan.month, year: FAKE_PRICES.sultan.year },
-    },
-  };
-}
+import type { StripeSettings } from '../src/stripe-settings.js';
 
 export interface PaymentsOptions<U extends string> {
   users: readonly U[];

@@ -1,5 +1,5 @@
+import { useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { useServer } from './helper.js';
 
 /** Every payments call, as a client of the spec would send it. */
 const CALLS: [method: string, path: string, body?: unknown][] = [

@@ -1,5 +1,5 @@
+import { expectStatus } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { expectStatus } from './helper.js';
 import { addCard, usePayments } from './payments-helper.js';
 
 const WRONG_KEY = 'sk_test_thisKeyIsWrongAndSecret0123456789';

@@ -1,6 +1,6 @@
 import { FAKE_PRICES } from '@caravanserai/fake-stripe';
+import { expectStatus } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { expectStatus } from './helper.js';
 import { addCard, roleOf, subscribe, usePayments } from './payments-helper.js';
 
 const t = usePayments({ users: ['amira', 'bilal', 'cyrus', 'dara', 'esme', 'farid'] });

@@ -1,6 +1,6 @@
+import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, expectNoPartOf, wellHelpers } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
+import { expectNoPartOf, wellHelpers } from './wells-helpers.js';
 
 const KEY = 'sk-live-AbCdEfGhIjKlMnOpQrSt1234';
 const logLines: string[] = [];

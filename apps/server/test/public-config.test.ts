@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfig } from '@caravanserai/api';
+import { type UsedServer, useServer } from '@caravanserai/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type UsedServer, useServer } from './helper.js';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Test build</title></head><body><div id="root"></div></body></html>';

@@ -1,5 +1,5 @@
+import { useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'] });
 

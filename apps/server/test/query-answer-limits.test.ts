@@ -1,8 +1,16 @@
 import { parseLog } from '@caravanserai/logbook';
+import {
+  answerAttrs,
+  createFakeWell,
+  createLogbook,
+  entry,
+  eventually,
+  expectStatus,
+  ORIGINS,
+  useServer,
+} from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cutMark } from '../src/modules/queries/answer-recorder.js';
-import { answerAttrs, createLogbook, createWell, entry, eventually, ORIGINS } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const MAX = 5000;
 const MODEL = ORIGINS['openai-compatible'];
@@ -11,7 +19,7 @@ const t = useServer({ users: ['alice'], fake: true, overrides: { maxAnswerChars:
 beforeEach(() => t.fake.reset());
 
 async function logbookWithWell() {
-  const well = await createWell(t.alice.client, t.fake, MODEL);
+  const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: MODEL });
   return createLogbook(t.alice.client, { logwell: well.wellid });
 }
 

@@ -1,12 +1,11 @@
 import { parseLog } from '@caravanserai/logbook';
+import { createFakeWell, eventually, expectStatus, type SignedIn, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createWell, eventually, ORIGINS } from './factories.js';
-import { expectStatus, type SignedIn, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
 async function logbookWithWell(owner: SignedIn) {
-  const well = await createWell(owner.client, t.fake, ORIGINS['openai-compatible']);
+  const well = await createFakeWell(owner.client, t.fake);
   return owner.client.logbooks.create({ title: 'stoppable', logwell: well.wellid, private: false });
 }
 

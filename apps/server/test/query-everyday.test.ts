@@ -1,10 +1,16 @@
 import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
+import {
+  createFakeWell,
+  createLogbook,
+  createTestDb,
+  entry,
+  eventually,
+  ORIGINS,
+  useServer,
+} from '@caravanserai/test-kit';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import { createLogbook, createWell, entry, eventually, ORIGINS } from './factories.js';
-import { useServer } from './helper.js';
-import { createTestDb } from './test-db.js';
 
 const MODEL = ORIGINS['openai-compatible'];
 const t = useServer({ users: ['alice'], fake: true });
@@ -12,7 +18,7 @@ const t = useServer({ users: ['alice'], fake: true });
 beforeEach(() => t.fake.reset());
 
 async function logbookWithWell(entries: Entry[] = []) {
-  const well = await createWell(t.alice.client, t.fake, MODEL);
+  const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: MODEL });
   return createLogbook(t.alice.client, { logwell: well.wellid, log: serializeLog(entries) });
 }
 

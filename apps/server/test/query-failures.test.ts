@@ -1,15 +1,19 @@
 import { ApiError } from '@caravanserai/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   answerAttrs,
+  createFakeWell,
   createLogbook,
-  createWell,
   entriesOf,
   entry,
+  expectStatus,
   ORIGINS,
+  type SignedIn,
+  startServer,
   TEST_API_KEY,
-} from './factories.js';
-import { expectStatus, type SignedIn, startServer, type TestServer, useServer } from './helper.js';
+  type TestServer,
+  useServer,
+} from '@caravanserai/test-kit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const AI_FAILED = 'Error fetching response from AI.';
 const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
@@ -19,7 +23,7 @@ const t = useServer({ users: ['alice'], fake: true });
 beforeEach(() => t.fake.reset());
 
 async function logbookWithWell(user: SignedIn, provider: keyof typeof ORIGINS = 'openai-compatible') {
-  const well = await createWell(user.client, t.fake, ORIGINS[provider]);
+  const well = await createFakeWell(user.client, t.fake, { origin_loc: ORIGINS[provider] });
   return createLogbook(user.client, { logwell: well.wellid });
 }
 

@@ -1,13 +1,12 @@
 import { parseLog } from '@caravanserai/logbook';
+import { createFakeWell, eventually, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createWell, eventually, ORIGINS } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice'], fake: true });
 
 describe('a logbook salted while its answer streams', () => {
   it('ends the stream with an error event, stores no answer, and still records the usage', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS['openai-compatible']);
+    const well = await createFakeWell(t.alice.client, t.fake);
     const logbook = await t.alice.client.logbooks.create({
       title: 'frozen mid-answer',
       logwell: well.wellid,

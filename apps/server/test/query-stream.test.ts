@@ -1,15 +1,15 @@
 import { ApiError, QueryResult, type QuerySubmit } from '@caravanserai/api';
-import { beforeEach, describe, expect, it } from 'vitest';
 import {
   answerAttrs,
+  createFakeWell,
   createLogbook,
-  createWell,
   entriesOf,
   entry,
   eventually,
   ORIGINS,
-} from './factories.js';
-import { useServer } from './helper.js';
+  useServer,
+} from '@caravanserai/test-kit';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 const t = useServer({ users: ['alice'], fake: true });
 
@@ -40,7 +40,7 @@ function parseEvents(text: string): Event[] {
 }
 
 async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatible') {
-  const well = await createWell(t.alice.client, t.fake, ORIGINS[provider]);
+  const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS[provider] });
   return createLogbook(t.alice.client, { logwell: well.wellid });
 }
 
@@ -208,7 +208,7 @@ describe('client.queries.stream()', () => {
 
 describe('refusals come back as JSON errors, not a stream', () => {
   it('a salted logbook: 409, no provider call, no entry', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.openai });
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true });
     const res = await postStream({ logid: logbook.logid, prompt: 'Thaw?' });
     expect(res.status).toBe(409);
@@ -229,7 +229,7 @@ describe('refusals come back as JSON errors, not a stream', () => {
   });
 
   it('the client rejects with the refusal’s status and body', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.openai });
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true });
     const error = await t.alice.client.queries.stream({ logid: logbook.logid, prompt: 'Thaw?' }).then(
       () => null,

@@ -1,7 +1,15 @@
 import { parseLog, serializeLog } from '@caravanserai/logbook';
+import {
+  answerAttrs,
+  createFakeWell,
+  createLogbook,
+  entriesOf,
+  entry,
+  expectStatus,
+  ORIGINS,
+  useServer,
+} from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerAttrs, createLogbook, createWell, entriesOf, entry, ORIGINS } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
@@ -24,7 +32,7 @@ const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
 
 /** A logbook of alice's attached to a new well of the given family. */
 async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatible', log?: string) {
-  const well = await createWell(t.alice.client, t.fake, ORIGINS[provider]);
+  const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS[provider] });
   const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, ...(log ? { log } : {}) });
   return { well, logbook };
 }
@@ -287,7 +295,7 @@ describe('messages sent to the model', () => {
 describe('which well answers', () => {
   it('uses the logbook’s well when wellid is left out or null, and the named well otherwise', async () => {
     const { logbook } = await logbookWithWell('openai-compatible');
-    const other = await createWell(t.alice.client, t.fake, ORIGINS.anthropic);
+    const other = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.anthropic });
 
     await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Left out', context: '' });
     await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Null', context: '', wellid: null });
@@ -318,7 +326,7 @@ describe('which well answers', () => {
 
   it('refuses with 400 on wellid when the named well is someone else’s', async () => {
     const { logbook } = await logbookWithWell();
-    const bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai);
+    const bobsWell = await createFakeWell(t.bob.client, t.fake, { origin_loc: ORIGINS.openai });
     const body = await expectStatus(
       t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Borrow', wellid: bobsWell.wellid }),
       400,
@@ -331,7 +339,7 @@ describe('which well answers', () => {
 
 describe('refusals', () => {
   it('refuses a salted logbook with 409, calls no provider and adds no entry', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.openai });
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, salted: true, log: SEEDED });
     const body = await expectStatus(
       t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Thaw?', shell_mode: 'QUERY' }),
@@ -346,9 +354,9 @@ describe('refusals', () => {
 
   it('answers 404 for another user’s private logbook and 403 for a public one', async () => {
     const { logbook: hidden } = await logbookWithWell();
-    const well = await createWell(t.alice.client, t.fake, ORIGINS.openai);
+    const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.openai });
     const shown = await createLogbook(t.alice.client, { logwell: well.wellid, private: false });
-    const bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai);
+    const bobsWell = await createFakeWell(t.bob.client, t.fake, { origin_loc: ORIGINS.openai });
 
     for (const [logbook, status] of [
       [hidden, 404],

@@ -1,5 +1,5 @@
+import { startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helper.js';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import { PASSWORD, startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startServer, type TestServer } from './helper.js';
 
 describe('security headers', () => {
   let server: TestServer;

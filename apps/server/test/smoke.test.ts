@@ -1,6 +1,6 @@
 import { EXAMPLE_LOGBOOKS } from '@caravanserai/api';
+import { useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { useServer } from './helper.js';
 
 const t = useServer();
 

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helper.js';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Test build</title></head><body><div id="root"></div></body></html>';

@@ -1,7 +1,6 @@
 import { TAGS } from '@caravanserai/logbook';
+import { createLogbook, entriesOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { createLogbook, entriesOf, entry } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice'] });
 

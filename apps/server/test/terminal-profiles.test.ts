@@ -1,6 +1,6 @@
 import { MAPPER_PROFILE_DEFAULTS, MapperProfile } from '@caravanserai/api';
+import { expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { expectStatus, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'] });
 

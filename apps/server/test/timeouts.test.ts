@@ -1,8 +1,13 @@
 import { once } from 'node:events';
 import { createConnection, type Socket } from 'node:net';
+import {
+  createFakeWell,
+  createLogbook,
+  expectStatus,
+  type TestServer,
+  useServer,
+} from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, createWell, ORIGINS } from './factories.js';
-import { expectStatus, type TestServer, useServer } from './helper.js';
 
 const REQUEST_TIMEOUT_MS = 400;
 const HEADERS_TIMEOUT_MS = 250;
@@ -112,7 +117,7 @@ describe('a legitimate request', () => {
   });
 
   it('may wait for a slow provider longer than the request timeout (submit)', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS['openai-compatible']);
+    const well = await createFakeWell(t.alice.client, t.fake);
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
     t.fake.enqueue({ kind: 'hang' });
     const started = Date.now();
@@ -126,7 +131,7 @@ describe('a legitimate request', () => {
   });
 
   it('may wait for a slow provider longer than the request timeout (stream)', async () => {
-    const well = await createWell(t.alice.client, t.fake, ORIGINS['openai-compatible']);
+    const well = await createFakeWell(t.alice.client, t.fake);
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
     t.fake.enqueue({ kind: 'hang' });
     const res = await t.server.http('/journals/query/stream/', {

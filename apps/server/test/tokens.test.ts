@@ -1,10 +1,17 @@
+import {
+  createTestDb,
+  expectStatus,
+  PASSWORD,
+  type SignedIn,
+  startServer,
+  type TestServer,
+  useServer,
+} from '@caravanserai/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { hashToken } from '../src/modules/auth/token.js';
 import { TokensRepository } from '../src/modules/auth/tokens.repository.js';
-import { expectStatus, PASSWORD, type SignedIn, startServer, type TestServer, useServer } from './helper.js';
-import { createTestDb } from './test-db.js';
 
 const t = useServer();
 

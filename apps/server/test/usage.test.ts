@@ -1,7 +1,13 @@
 import type { Logbook, UsageSummary, Well } from '@caravanserai/api';
+import {
+  createFakeWell,
+  createLogbook,
+  expectStatus,
+  ORIGINS,
+  type SignedIn,
+  useServer,
+} from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogbook, createWell, ORIGINS } from './factories.js';
-import { expectStatus, type SignedIn, useServer } from './helper.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 let alpha: Well;
@@ -17,9 +23,9 @@ async function logbookOn(user: SignedIn, well: Well): Promise<Logbook> {
 }
 
 beforeAll(async () => {
-  alpha = await createWell(t.alice.client, t.fake, ORIGINS['openai-compatible'], 'Alpha well');
-  beta = await createWell(t.alice.client, t.fake, ORIGINS.anthropic, 'Beta well');
-  bobsWell = await createWell(t.bob.client, t.fake, ORIGINS.openai, 'Bob’s well');
+  alpha = await createFakeWell(t.alice.client, t.fake, { title: 'Alpha well' });
+  beta = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS.anthropic, title: 'Beta well' });
+  bobsWell = await createFakeWell(t.bob.client, t.fake, { origin_loc: ORIGINS.openai, title: 'Bob’s well' });
 
   const start = Date.now();
   const onAlpha = await logbookOn(t.alice, alpha);

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { parseLog } from '@caravanserai/logbook';
+import { expectStatus, startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, startServer, type TestServer } from './helper.js';
 
 let redirector: Server;
 let fake: FakeProvider;

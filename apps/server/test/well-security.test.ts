@@ -1,8 +1,14 @@
 import { ApiClient, type Well, type WellCreate } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
+import {
+  createFakeWell,
+  createLogbook,
+  expectStatus,
+  type SignedIn,
+  useServer,
+} from '@caravanserai/test-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, expectNoPartOf } from './factories.js';
-import { expectStatus, type SignedIn, useServer } from './helper.js';
+import { expectNoPartOf } from './wells-helpers.js';
 
 const KEY = 'sk-test-0123456789';
 const MASKED = '…6789';
@@ -45,13 +51,7 @@ function recorded(user: SignedIn): ApiClient {
 }
 
 function createWell(client: ApiClient, overrides: Partial<WellCreate> = {}): Promise<Well> {
-  return client.wells.create({
-    title: 'Keyed',
-    AUTH_MODEL_KEY: KEY,
-    origin_loc: 'openai-compatible/llama3.2',
-    model_url: `${t.fake.url}/v1`,
-    ...overrides,
-  });
+  return createFakeWell(client, t.fake, { title: 'Keyed', AUTH_MODEL_KEY: KEY, ...overrides });
 }
 
 async function storedWell(wellid: string) {

@@ -1,7 +1,6 @@
 import type { Well, WellCreate } from '@caravanserai/api';
+import { createFakeWell, createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
 
 const PRIVATE = 'is a private or local address';
 
@@ -34,11 +33,9 @@ function disguisedUrls(): string[] {
 }
 
 function createWell(overrides: Partial<WellCreate> = {}): Promise<Well> {
-  return t.alice.client.wells.create({
+  return createFakeWell(t.alice.client, t.fake, {
     title: 'Disguised',
     AUTH_MODEL_KEY: 'sk-test-0123456789',
-    origin_loc: 'openai-compatible/llama3.2',
-    model_url: `${t.fake.url}/v1`,
     ...overrides,
   });
 }

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { WellTest } from '@caravanserai/api';
+import { expectStatus, fakeModelUrl, ORIGINS, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectNoPartOf, ORIGINS } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
+import { expectNoPartOf } from './wells-helpers.js';
 
 const KEY = 'sk-live-AbCdEfGhIjKlMnOpQrSt1234';
 const CHECK_TIMEOUT_MS = 700;
@@ -35,10 +35,6 @@ const LISTED: Record<keyof typeof ORIGINS, { models: string[]; name: string; hea
   'openai-compatible': { models: OPENAI_MODELS, name: 'The server at', header: 'authorization' },
 };
 
-function fakeUrl(originLoc: string): string {
-  return `${t.fake.url}${originLoc.startsWith('google/') ? '/v1beta' : '/v1'}`;
-}
-
 function body(overrides: Partial<WellTest> = {}): WellTest {
   return {
     AUTH_MODEL_KEY: KEY,
@@ -53,7 +49,7 @@ describe('a provider that answers', () => {
     it(`lists its models: ${family}`, async () => {
       const { models, name, header } = LISTED[family];
       const result = await t.alice.client.wells.test(
-        body({ origin_loc: originLoc, model_url: fakeUrl(originLoc) }),
+        body({ origin_loc: originLoc, model_url: fakeModelUrl(t.fake, originLoc) }),
       );
       expect(result).toMatchObject({ ok: true, models });
       expect(result.detail).toMatch(new RegExp(`^${name}.* answered: ${models.length} models listed\\.`));
@@ -86,7 +82,7 @@ describe('a provider that refuses', () => {
       message: 'API key not valid. Please pass a valid API key.',
     });
     const result = await t.alice.client.wells.test(
-      body({ origin_loc: ORIGINS.google, model_url: fakeUrl(ORIGINS.google) }),
+      body({ origin_loc: ORIGINS.google, model_url: fakeModelUrl(t.fake, ORIGINS.google) }),
     );
     expect(result).toMatchObject({ ok: false, detail: 'Google Gemini refused the API key (HTTP 400).' });
   });

@@ -1,6 +1,6 @@
+import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogbook, WELL_DEFAULTS, wellHelpers } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
+import { WELL_DEFAULTS, wellHelpers } from './wells-helpers.js';
 
 const { KEY } = WELL_DEFAULTS;
 

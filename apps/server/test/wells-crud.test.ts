@@ -1,7 +1,7 @@
 import { type Well, WellDetail, WellList } from '@caravanserai/api';
+import { expectStatus, nextMillisecond, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { nextMillisecond, WELL_DEFAULTS, wellHelpers } from './factories.js';
-import { expectStatus, useServer } from './helper.js';
+import { WELL_DEFAULTS, wellHelpers } from './wells-helpers.js';
 
 const { KEY, MASKED, DEFAULT_URLS } = WELL_DEFAULTS;
 const COMPATIBLE_LABEL = 'OpenAI-compatible (Ollama, LM Studio, vLLM, OpenRouter)';
