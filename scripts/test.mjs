@@ -45,6 +45,10 @@ function vitest(title, projects) {
 
 results.push(['typecheck', step('Type-check', process.execPath, [join(root, 'scripts/typecheck.mjs')])]);
 results.push(['lint', step('Lint and format (Biome)', bin('biome'), ['ci', '.'])]);
+results.push([
+  'import boundaries',
+  step('Import boundaries', process.execPath, [join(root, 'scripts/check-boundaries.mjs')]),
+]);
 
 const apiProjects = ['unit', 'api-sqlite'];
 if (process.env.TEST_POSTGRES === 'skip') {
