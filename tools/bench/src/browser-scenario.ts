@@ -6,7 +6,7 @@ import type { Figure } from './results.js';
 
 /**
  * In Chromium against the built app: the JavaScript the home page loads (gzipped, as a server
- * would send it), how long a 10,000-entry logbook takes to show its first entries, and how soon a
+ * would send it), how long a 10,000-entry logbook takes to show its newest entries, and how soon a
  * streamed answer shows as stored in a 1,000-entry one.
  */
 export async function browserScenario(origin: string, baseUrl: string, fakeUrl: string): Promise<Figure[]> {
@@ -31,7 +31,8 @@ export async function browserScenario(origin: string, baseUrl: string, fakeUrl: 
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       await page.goto(`${origin}/logbooks/${logid}`);
-      await page.getByText('Question 0:', { exact: false }).first().waitFor({ timeout: 30_000 });
+      // The owner's workspace opens at the newest entry.
+      await page.getByText('Answer 9999:', { exact: false }).first().waitFor({ timeout: 30_000 });
       samples.push(Date.now() - started);
     }
     const render = samples.sort((a, b) => a - b)[1]!;
@@ -44,7 +45,7 @@ export async function browserScenario(origin: string, baseUrl: string, fakeUrl: 
         ok: initialKb < 250,
       },
       {
-        name: '10,000-entry logbook page, navigation to first entries shown (median of 3)',
+        name: '10,000-entry logbook page, navigation to newest entries shown (median of 3)',
         value: `${render} ms`,
         budget: '< 1000 ms',
         ok: render < 1000,
