@@ -1,12 +1,7 @@
-import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { serializeLog } from '@caravanserai/logbook';
+import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
 import { applyWrite, type LogSnapshot, snapshotOf } from './log-snapshot';
-
-const e = (tag: Entry['tag'], content: string, attrs: Record<string, string> = {}): Entry => ({
-  tag,
-  attrs,
-  content,
-});
 
 const stored = [
   e('context', 'Be brief.'),

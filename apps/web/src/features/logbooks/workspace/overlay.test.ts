@@ -1,12 +1,6 @@
-import type { Entry } from '@caravanserai/logbook';
+import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
 import { baseRows, displayRows, fetchedState, isReflected, type PendingOp } from './overlay';
-
-const e = (tag: Entry['tag'], content: string, attrs: Record<string, string> = {}): Entry => ({
-  tag,
-  attrs,
-  content,
-});
 
 const stored = [
   e('context', 'Be brief.'),
