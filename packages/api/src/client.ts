@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caravanCalls } from './client-caravans.js';
 import { paymentCalls } from './client-payments.js';
 import { ApiError } from './errors.js';
 import { seg } from './path-segment.js';
@@ -28,7 +29,7 @@ import { MapperProfile, type MapperProfileCreate, type MapperProfileUpdate } fro
 import { type QueryCancel, QueryResult, type QuerySubmit, UsageSummary } from './schemas/queries.js';
 import { QueryStreamEvent } from './schemas/query-stream.js';
 import {
-  Well,
+  OwnWell,
   type WellCreate,
   WellDetail,
   WellList,
@@ -155,10 +156,10 @@ export class ApiClient {
 
   readonly wells = {
     list: () => this.request(WellList, 'GET', '/journals/wells/'),
-    create: (body: WellCreate) => this.request(Well, 'POST', '/journals/wells/', { body }),
+    create: (body: WellCreate) => this.request(OwnWell, 'POST', '/journals/wells/', { body }),
     get: (wellid: string) => this.request(WellDetail, 'GET', `/journals/wells/${seg(wellid)}/`),
     update: (wellid: string, body: WellUpdate) =>
-      this.request(Well, 'PUT', `/journals/wells/${seg(wellid)}/`, { body }),
+      this.request(OwnWell, 'PUT', `/journals/wells/${seg(wellid)}/`, { body }),
     remove: (wellid: string) => this.send('DELETE', `/journals/wells/${seg(wellid)}/`),
     /** Asks the provider for its model list with the form's values; nothing is saved. */
     test: (body: WellTest) => this.request(WellTestResult, 'POST', '/journals/wells/test/', { body }),
@@ -210,6 +211,9 @@ export class ApiClient {
    * answer 404 while the server's payments are off.
    */
   readonly payments = paymentCalls(this);
+
+  /** Caravans: members, invites, shared wells, policy, usage and audit (DESIGN.md section 6). */
+  readonly caravans = caravanCalls(this);
 
   readonly usage = {
     get: (days = 30) => this.request(UsageSummary, 'GET', `/usage/?days=${days}`),

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './caravans.js';
 export * from './common.js';
 export * from './config.js';
 export * from './error-codes.js';

@@ -15,12 +15,21 @@ export const Well = z.object({
   origin_loc: z.string(),
   provider: z.string(),
   model: z.string(),
-  /** Always masked (`sk-…abcd`): the stored key never leaves the server. */
-  AUTH_MODEL_KEY: z.string(),
+  /**
+   * Always masked (`sk-…abcd`): the stored key never leaves the server. Absent altogether from a
+   * well a caravan shares with the caller.
+   */
+  AUTH_MODEL_KEY: z.string().optional(),
+  /** The caravan that shares this well with the caller; absent on the caller's own wells. */
+  caravan: z.object({ caravan_id: Id, name: z.string() }).optional(),
   created: IsoDate,
   modified: IsoDate,
 });
 export type Well = z.infer<typeof Well>;
+
+/** The caller's own well, as creating or changing it answers: the masked key is always there. */
+export const OwnWell = Well.extend({ AUTH_MODEL_KEY: z.string() });
+export type OwnWell = z.infer<typeof OwnWell>;
 
 export const WellList = z.object({ wells: z.array(Well), origin_loc_choices: OriginLocChoices });
 export type WellList = z.infer<typeof WellList>;

@@ -23,7 +23,7 @@ export function wellFormValues(well: Well): WellFormValues {
   const compatible = isCompatible(well.origin_loc);
   return {
     title: well.title,
-    apiKey: well.AUTH_MODEL_KEY,
+    apiKey: well.AUTH_MODEL_KEY ?? '',
     origin: well.origin_loc,
     modelName: compatible ? modelOf(well.origin_loc) : '',
     modelUrl: compatible ? well.model_url : '',
