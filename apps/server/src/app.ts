@@ -6,6 +6,7 @@ import type { Db } from './db/dialect.js';
 import { serverTimeouts } from './lib/server-timeouts.js';
 import { RequestsAtDebug } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { caravanRoutes } from './modules/caravans/caravans.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { publicConfig } from './modules/config/public-config.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await terminalProfileRoutes(api, services);
       await downloadRoutes(api, services);
       await paymentRoutes(api, services);
+      await caravanRoutes(api, services);
     },
     { prefix: config.apiPrefix },
   );

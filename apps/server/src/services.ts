@@ -1,4 +1,5 @@
 import { Access } from './access/access.js';
+import { CaravanAccess } from './access/caravan-access.js';
 import type { Config } from './config.js';
 import type { Db } from './db/dialect.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -6,6 +7,14 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { TokenService } from './modules/auth/tokens.service.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
+import { AuditRepository } from './modules/caravans/audit.repository.js';
+import { CaravanUsageRepository } from './modules/caravans/caravan-usage.repository.js';
+import { CaravanUsageService } from './modules/caravans/caravan-usage.service.js';
+import { CaravansRepository } from './modules/caravans/caravans.repository.js';
+import { CaravansService } from './modules/caravans/caravans.service.js';
+import { InvitesRepository } from './modules/caravans/invites.repository.js';
+import { MembersService } from './modules/caravans/members.service.js';
+import { QueryAdmission } from './modules/caravans/query-admission.js';
 import { JournalsRepository } from './modules/journals/journals.repository.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { EntriesRepository } from './modules/logbooks/entries.repository.js';
@@ -45,6 +54,9 @@ export interface Services {
   queries: QueryService;
   usage: UsageService;
   terminalProfiles: TerminalProfilesService;
+  caravans: CaravansService;
+  caravanMembers: MembersService;
+  caravanUsage: CaravanUsageService;
   /** Cards and subscriptions through Stripe; null while payments are off. */
   payments: Payments | null;
   /** Stops what the context started (worker threads); the database is the caller's to close. */
@@ -59,18 +71,29 @@ export function createServices(config: Config, db: Db): Services {
   const entriesRepo = new EntriesRepository(db.kysely);
   const wellsRepo = new WellsRepository(db.kysely);
   const terminalProfilesRepo = new TerminalProfilesRepository(db.kysely);
-  const access = new Access(logbooksRepo, journalsRepo, wellsRepo, terminalProfilesRepo);
+  const caravansRepo = new CaravansRepository(db.kysely);
+  const caravanUsageRepo = new CaravanUsageRepository(db.kysely);
+  const auditRepo = new AuditRepository(db.kysely);
+  const caravanAccess = new CaravanAccess(caravansRepo, wellsRepo);
+  const access = new Access(logbooksRepo, journalsRepo, wellsRepo, terminalProfilesRepo, caravanAccess);
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
-  const wells = new WellsService(wellsRepo, access, new SecretBox(config.secretKey), config.wellAllowedHosts);
+  const wells = new WellsService(
+    wellsRepo,
+    access,
+    new SecretBox(config.secretKey),
+    config.wellAllowedHosts,
+    caravansRepo,
+  );
   const usage = new UsageService(new UsageRepository(db.kysely));
   const recorder = new AnswerRecorder(entries, usage, new TokenEstimator(workers), {
     maxAnswerChars: config.maxAnswerChars,
     timeoutMs: config.queryTimeoutMs,
   });
   const prompts = new QueryPrompts(entriesRepo);
-  const queries = new QueryService(access, entriesRepo, entries, wells, prompts, recorder, {
+  const admission = new QueryAdmission(caravansRepo, caravanUsageRepo);
+  const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, {
     timeoutMs: config.queryTimeoutMs,
     maxAnswerChars: config.maxAnswerChars,
     fetch: limitResponses(
@@ -83,6 +106,9 @@ export function createServices(config: Config, db: Db): Services {
     fetch: limitResponses(createGuardedFetch(config.wellAllowedHosts), 8 * 1024 * 1024),
     // Someone is waiting at the form: never longer than a query may take.
     timeoutMs: Math.min(15_000, config.queryTimeoutMs),
+  });
+  const caravans = new CaravansService(db, caravansRepo, auditRepo, access, {
+    paymentsEnabled: config.paymentsEnabled,
   });
   return {
     config,
@@ -98,6 +124,17 @@ export function createServices(config: Config, db: Db): Services {
     queries,
     usage,
     terminalProfiles: new TerminalProfilesService(terminalProfilesRepo, access),
+    caravans,
+    caravanMembers: new MembersService(
+      db,
+      caravansRepo,
+      new InvitesRepository(db.kysely),
+      auditRepo,
+      users,
+      caravanAccess,
+      caravans,
+    ),
+    caravanUsage: new CaravanUsageService(caravanUsageRepo, auditRepo, caravanAccess),
     payments: createPayments(config, db),
     close: () => workers.close(),
   };

@@ -4,6 +4,7 @@ import type { JournalsRepository, JournalWithOwner } from '../modules/journals/j
 import type { LogbooksRepository, LogbookWithOwner } from '../modules/logbooks/logbooks.repository.js';
 import type { TerminalProfilesRepository } from '../modules/terminal-profiles/terminal-profiles.repository.js';
 import type { WellsRepository, WellWithOwner } from '../modules/wells/wells.repository.js';
+import type { CaravanAccess } from './caravan-access.js';
 
 export const SALTED =
   'This logbook is salted: its entries cannot be changed. Fork it, or unsalt it from its settings first.';
@@ -26,7 +27,8 @@ export function doesNotExist(id: string): string {
  * - A logbook: a private one is seen by its owner only (others are told it does not exist), a
  *   public one by anyone; only the owner changes it, and a salted one keeps its entries.
  * - Journals, wells and terminal profiles are their owner's only: anyone else is told they do not
- *   exist, so ids leak nothing.
+ *   exist, so ids leak nothing. A well a caravan shares is also used (never changed: 403) by the
+ *   caravan's members; caravan membership itself is caravan-access.ts beside this file.
  * - Payments: see payment-access.ts beside this file (it asks Stripe who owns a card).
  */
 export class Access {
@@ -35,6 +37,7 @@ export class Access {
     private readonly journals: JournalsRepository,
     private readonly wells: WellsRepository,
     private readonly terminalProfiles: TerminalProfilesRepository,
+    readonly caravans: CaravanAccess,
   ) {}
 
   async readableLogbook(viewer: UserRow | null, logid: string): Promise<LogbookWithOwner> {
@@ -70,6 +73,15 @@ export class Access {
     return well;
   }
 
+  /** The user's well to change or delete: a well shared with them is 403, any other 404. */
+  async changeableWell(user: UserRow, wellid: string): Promise<WellWithOwner> {
+    const well = await this.wells.findWithOwner(wellid);
+    if (well && owns(user, well)) return well;
+    if (well && (await this.caravans.sharedWith(user, wellid)))
+      throw Forbidden('Only the owner can change this well.');
+    throw NotFound('Well not found.');
+  }
+
   async ownTerminalProfile(user: UserRow, id: string): Promise<MapperProfileRow> {
     const profile = await this.terminalProfiles.find(id);
     if (!profile || !owns(user, profile)) throw NotFound('Profile not found.');
@@ -78,17 +90,21 @@ export class Access {
 
   /** Whether the user may use this well (a fork keeps its source's well only then). */
   async mayUseWell(user: UserRow, wellid: string | null): Promise<boolean> {
-    return wellid !== null && owns(user, await this.wells.find(wellid));
+    if (wellid === null) return false;
+    return owns(user, await this.wells.find(wellid)) || this.caravans.sharedWith(user, wellid);
   }
 
-  /** A journal or well named in a logbook write must be the writer's own (a 400 on that field). */
+  /**
+   * A journal named in a logbook write must be the writer's own, a well theirs or shared with them
+   * by a caravan (else a 400 on that field).
+   */
   async checkReferences(
     user: UserRow,
     input: { journal?: string | null; logwell?: string | null },
   ): Promise<void> {
     if (input.journal && !owns(user, await this.journals.find(input.journal)))
       throw fieldError('journal', doesNotExist(input.journal));
-    if (input.logwell && !owns(user, await this.wells.find(input.logwell)))
+    if (input.logwell && !(await this.mayUseWell(user, input.logwell)))
       throw fieldError('logwell', doesNotExist(input.logwell));
   }
 }

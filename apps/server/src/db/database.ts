@@ -88,6 +88,8 @@ export interface UsageTable {
   streamed: number;
   /** The token counts are estimates: the provider reported none. */
   estimated: number;
+  /** The caravan whose shared well answered, or null for a query outside every caravan. */
+  caravan_id: string | null;
   created_at: number;
 }
 
@@ -122,6 +124,53 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
+export interface CaravansTable {
+  caravan_id: string;
+  name: string;
+  /** JSON array of `provider/model` or `provider/*`; empty: every model. */
+  allowed_models: string;
+  member_monthly_queries: number | null;
+  member_monthly_tokens: number | null;
+  caravan_monthly_tokens: number | null;
+  personal_wells: number;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface CaravanMembersTable {
+  caravan_id: string;
+  user_id: number;
+  role: 'leader' | 'member';
+  joined_at: number;
+}
+
+export interface CaravanInvitesTable {
+  invite_id: string;
+  caravan_id: string;
+  user_id: number;
+  invited_by: number;
+  created_at: number;
+}
+
+export interface CaravanWellsTable {
+  caravan_id: string;
+  wellid: string;
+  created_at: number;
+}
+
+/** Who changed what in a caravan; `actor` and `target` are kept as they read at the time. */
+export interface CaravanAuditTable {
+  id: string;
+  caravan_id: string;
+  at: number;
+  /** Orders changes made within one millisecond. */
+  seq: number;
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -132,6 +181,11 @@ export interface Database {
   usage: UsageTable;
   mapper_profiles: MapperProfilesTable;
   subscriptions: SubscriptionsTable;
+  caravans: CaravansTable;
+  caravan_members: CaravanMembersTable;
+  caravan_invites: CaravanInvitesTable;
+  caravan_wells: CaravanWellsTable;
+  caravan_audit: CaravanAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -145,6 +199,8 @@ export type NewEntry = Insertable<EntriesTable>;
 export type NewUsage = Insertable<UsageTable>;
 export type MapperProfileRow = Selectable<MapperProfilesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type CaravanRow = Selectable<CaravansTable>;
+export type CaravanMemberRow = Selectable<CaravanMembersTable>;
 
 /** Where a repository call runs: the database itself or a transaction on it. */
 export type Executor = Kysely<Database>;

@@ -14,6 +14,7 @@ import * as terminalProfiles from './migrations/0003-mapper-profiles.js';
 import * as tokenExpiry from './migrations/0004-token-expiry.js';
 import * as memoryNoticesEstimates from './migrations/0005-memory-notices-estimates.js';
 import * as subscriptions from './migrations/0006-subscriptions.js';
+import * as caravans from './migrations/0007-caravans.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-token-expiry': tokenExpiry,
   '0005-memory-notices-estimates': memoryNoticesEstimates,
   '0006-subscriptions': subscriptions,
+  '0007-caravans': caravans,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -20,6 +20,8 @@ export interface AnsweredQuery {
   prompt: Prompt;
   started: number;
   streamed: boolean;
+  /** The caravan whose shared well answers (its quotas count this query), or null. */
+  caravanId: string | null;
 }
 
 /** How reading an answer ended: in full, cut at the cap, or stopped by its owner part-way. */
@@ -125,6 +127,7 @@ export class AnswerRecorder {
         latencyMs: performance.now() - q.started,
         outcome,
         streamed: q.streamed,
+        caravanId: q.caravanId,
       },
       trx,
     );

@@ -8,11 +8,12 @@ import type { UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
 import { streamAnswer } from '../../providers/answer-stream.js';
 import { LanguageModels } from '../../providers/language-models.js';
-import { parseOriginLoc } from '../../providers/registry.js';
+import { type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { answerTooLarge } from '../../providers/response-limit.js';
+import type { Admission, QueryAdmission } from '../caravans/query-admission.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
-import type { WellsService } from '../wells/wells.service.js';
+import type { QueryWell, WellsService } from '../wells/wells.service.js';
 import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
 import { ProviderCalls } from './provider-calls.js';
@@ -25,6 +26,8 @@ type Input = z.output<typeof QuerySubmit>;
 export interface PreparedQuery extends Omit<AnsweredQuery, 'started' | 'streamed'> {
   queryIndex: number;
   languageModel: LanguageModelV3;
+  /** Its place under the caravan's quotas, freed once its use is recorded. */
+  admission: Admission;
 }
 
 export type StreamEvent =
@@ -54,6 +57,7 @@ export class QueryService {
     private readonly entries: EntriesRepository,
     private readonly writes: EntriesService,
     private readonly wells: WellsService,
+    private readonly admission: QueryAdmission,
     private readonly prompts: QueryPrompts,
     private readonly recorder: AnswerRecorder,
     private readonly options: QueryServiceOptions,
@@ -65,10 +69,27 @@ export class QueryService {
     const wellid = input.wellid || logbook.logwell;
     if (!wellid)
       throw fieldError('wellid', 'This logbook has no well: attach one in its settings or name one.');
-    const well = await this.wells.callable(user, wellid);
+    const well = await this.wells.forQuery(user, wellid);
     const origin = parseOriginLoc(well.row.origin_loc);
     if (!origin) throw fieldError('wellid', `The well's provider "${well.row.origin_loc}" is not supported.`);
+    // The caravans' policies and quotas: refused here, nothing is stored and no provider is called.
+    const admission = await this.admission.admit(user, well);
+    try {
+      return await this.ready(user, input, logbook.memory, well, origin, admission);
+    } catch (error) {
+      admission.release();
+      throw error;
+    }
+  }
 
+  private async ready(
+    user: UserRow,
+    input: Input,
+    memory: number,
+    well: QueryWell,
+    origin: Origin,
+    admission: Admission,
+  ): Promise<PreparedQuery> {
     const qid = input.qid ?? newQid();
     // Only a qid the caller chose can name a stored query: asking it again (a retry, a new
     // answer, an edited question) sends the query as it is stored now.
@@ -89,9 +110,11 @@ export class QueryService {
       provider: origin.family.id,
       model: origin.model,
       apiKey: well.apiKey,
-      prompt: await this.prompts.build(input, bool(logbook.memory), qid, question),
+      prompt: await this.prompts.build(input, bool(memory), qid, question),
       queryIndex,
       languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
+      caravanId: admission.caravanId,
+      admission,
     };
   }
 
@@ -111,6 +134,15 @@ export class QueryService {
    * Stopped by its owner, what arrived is stored as the answer, marked as stopped.
    */
   async *stream(q: PreparedQuery, streamed = true): AsyncGenerator<StreamEvent> {
+    try {
+      yield* this.read(q, streamed);
+    } finally {
+      // After the usage row is written: the quota's count now holds this query.
+      q.admission.release();
+    }
+  }
+
+  private async *read(q: PreparedQuery, streamed: boolean): AsyncGenerator<StreamEvent> {
     const answered: AnsweredQuery = { ...q, started: performance.now(), streamed };
     const answer = new AnswerBuffer(this.options.maxAnswerChars);
     const reported: ReadAnswer['reported'] = {};

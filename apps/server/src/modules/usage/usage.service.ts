@@ -23,6 +23,8 @@ export interface UsageRecord {
   latencyMs: number;
   outcome: Outcome;
   streamed: boolean;
+  /** The caravan whose well answered (its quotas count it), or null. */
+  caravanId: string | null;
 }
 
 interface Counts {
@@ -60,6 +62,7 @@ export class UsageService {
       outcome: r.outcome,
       streamed: r.streamed ? 1 : 0,
       estimated: r.estimated ? 1 : 0,
+      caravan_id: r.caravanId,
       created_at: now(),
     };
     await this.usage.insert(row, trx);

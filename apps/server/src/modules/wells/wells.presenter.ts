@@ -18,3 +18,12 @@ export function toWell(row: WellWithOwner): Well {
     modified: iso(row.modified_at),
   };
 }
+
+/**
+ * A well a caravan shares with the caller: marked with that caravan, and with no key field at all
+ * (not even masked), nor the address the key is sent to.
+ */
+export function toSharedWell(row: WellWithOwner, caravan: { caravan_id: string; name: string }): Well {
+  const { AUTH_MODEL_KEY: _key, ...well } = toWell(row);
+  return { ...well, caravan: { caravan_id: caravan.caravan_id, name: caravan.name } };
+}

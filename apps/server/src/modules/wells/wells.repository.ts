@@ -30,6 +30,12 @@ export class WellsRepository {
       .execute();
   }
 
+  /** Wells by id, each with its owner's name, in no particular order. */
+  findManyWithOwner(wellids: readonly string[]): Promise<WellWithOwner[]> {
+    if (wellids.length === 0) return Promise.resolve([]);
+    return this.withOwner().where('wells.wellid', 'in', wellids).execute();
+  }
+
   async insert(row: WellRow): Promise<void> {
     await this.db.insertInto('wells').values(row).execute();
   }
@@ -38,16 +44,25 @@ export class WellsRepository {
     await this.db.updateTable('wells').set(patch).where('wellid', '=', wellid).execute();
   }
 
-  async delete(wellid: string): Promise<void> {
-    await this.db.deleteFrom('wells').where('wellid', '=', wellid).execute();
-  }
-
-  logbooksUsing(wellid: string) {
+  /** The owner's logbooks attached to the well (others' are never named to the owner). */
+  logbooksUsing(wellid: string, ownerId: number) {
     return this.db
       .selectFrom('logbooks')
       .select(['logid', 'title'])
       .where('logwell', '=', wellid)
+      .where('owner_id', '=', ownerId)
       .orderBy('title')
       .execute();
+  }
+
+  /**
+   * Deletes the well; logbooks of other people that a caravan let attach it (theirs to keep) lose
+   * their well rather than keep the owner from deleting it.
+   */
+  async delete(wellid: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('logbooks').set({ logwell: null }).where('logwell', '=', wellid).execute();
+      await trx.deleteFrom('wells').where('wellid', '=', wellid).execute();
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { Well, WellCreate, WellDetail, WellList, WellTest, WellUpdate } from '@caravanserai/api';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
+import type { UsableWell } from '../../access/caravan-access.js';
 import { now } from '../../db/columns.js';
 import type { UserRow, WellRow } from '../../db/database.js';
 import { Conflict, fieldError, ValidationFailed } from '../../errors.js';
@@ -8,7 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { maskKey, type SecretBox, shownHint } from '../../lib/secret-box.js';
 import { ORIGIN_LOC_CHOICES, type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { checkModelUrl } from '../../providers/url-guard.js';
-import { toWell } from './wells.presenter.js';
+import type { CaravansRepository } from '../caravans/caravans.repository.js';
+import { toSharedWell, toWell } from './wells.presenter.js';
 import type { WellsRepository } from './wells.repository.js';
 
 type CreateInput = z.output<typeof WellCreate>;
@@ -20,6 +22,9 @@ export interface CallableWell {
   row: WellRow;
   apiKey: string;
 }
+
+/** A well to query, its key opened, with the caravans that share it with the caller. */
+export type QueryWell = CallableWell & Pick<UsableWell, 'own' | 'shares'>;
 
 /** What a well with the form's values would call. Never serialised: it holds the key. */
 export interface WellTarget {
@@ -35,15 +40,29 @@ export class WellsService {
     private readonly access: Access,
     private readonly box: SecretBox,
     private readonly allowedHosts: readonly string[],
+    private readonly caravans: CaravansRepository,
   ) {}
 
+  /** The user's wells, then those their caravans share with them (each once, marked with one caravan). */
   async list(user: UserRow): Promise<WellList> {
-    const wells = await this.wells.listByOwner(user.id);
-    return { wells: wells.map(toWell), origin_loc_choices: ORIGIN_LOC_CHOICES };
+    const [own, shared] = await Promise.all([
+      this.wells.listByOwner(user.id),
+      this.caravans.wellsSharedWith(user.id),
+    ]);
+    const ownIds = new Set(own.map((w) => w.wellid));
+    const via = new Map<string, { caravan_id: string; name: string }>();
+    for (const s of shared) if (!ownIds.has(s.wellid) && !via.has(s.wellid)) via.set(s.wellid, s);
+    const rows = await this.wells.findManyWithOwner([...via.keys()]);
+    const sharedWells = rows
+      .sort((a, b) => a.title.localeCompare(b.title) || a.wellid.localeCompare(b.wellid))
+      .map((row) => toSharedWell(row, via.get(row.wellid)!));
+    return { wells: [...own.map(toWell), ...sharedWells], origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
   async detail(user: UserRow, wellid: string): Promise<WellDetail> {
-    return { wells: toWell(await this.access.ownWell(user, wellid)), origin_loc_choices: ORIGIN_LOC_CHOICES };
+    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid);
+    const shown = own ? toWell(well) : toSharedWell(well, shares[0]!.caravan);
+    return { wells: shown, origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
   async create(user: UserRow, input: CreateInput): Promise<Well> {
@@ -65,7 +84,7 @@ export class WellsService {
   }
 
   async update(user: UserRow, wellid: string, input: UpdateInput): Promise<Well> {
-    const current = await this.access.ownWell(user, wellid);
+    const current = await this.access.changeableWell(user, wellid);
     const originLoc = input.origin_loc ?? current.origin_loc;
     const urlGiven = input.model_url !== undefined || input.origin_loc !== undefined;
     const patch: Partial<WellRow> = { modified_at: now() };
@@ -84,8 +103,8 @@ export class WellsService {
   }
 
   async remove(user: UserRow, wellid: string): Promise<void> {
-    await this.access.ownWell(user, wellid);
-    const users = await this.wells.logbooksUsing(wellid);
+    await this.access.changeableWell(user, wellid);
+    const users = await this.wells.logbooksUsing(wellid, user.id);
     if (users.length > 0) {
       const names = users.map((l) => `'${l.title}' (${l.logid})`).join(', ');
       const count = users.length === 1 ? '1 logbook' : `${users.length} logbooks`;
@@ -97,7 +116,13 @@ export class WellsService {
     await this.wells.delete(wellid);
   }
 
-  /** The caller's well with its key opened, for a query. */
+  /** A well the caller may query (theirs, or shared by a caravan) with its key opened, server-side only. */
+  async forQuery(user: UserRow, wellid: string): Promise<QueryWell> {
+    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid, 'wellid');
+    return { row: well, apiKey: this.box.open(well.key_ciphertext), own, shares };
+  }
+
+  /** The caller's own well with its key opened (a connection test may send it elsewhere). */
   async callable(user: UserRow, wellid: string): Promise<CallableWell> {
     const row = await this.access.ownWell(user, wellid, 'wellid');
     return { row, apiKey: this.box.open(row.key_ciphertext) };
