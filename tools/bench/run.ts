@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../scripts/build.mjs';
 import { browserScenario } from './src/browser-scenario.js';
+import { caravanUsageScenario } from './src/caravan-usage-scenario.js';
 import { coldLoadScenario } from './src/cold-load-scenario.js';
 import { heavyWritesScenario } from './src/heavy-writes-scenario.js';
 import { describeMachine } from './src/machine.js';
@@ -40,6 +41,10 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
   ['query', () => queryScenario(baseUrl, `http://127.0.0.1:${fakePort}`)],
   ['xml', () => xmlScenario()],
   ['cold-load', () => coldLoadScenario(`http://127.0.0.1:${port}`)],
+  [
+    'caravan-usage',
+    () => caravanUsageScenario(baseUrl, `http://127.0.0.1:${fakePort}`, join(workDir, 'data')),
+  ],
   ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${fakePort}`)],
   // Last: it leaves four logs of 300,000 entries behind, which would weigh on the figures after it.
   ['heavy-writes', () => heavyWritesScenario(baseUrl)],
