@@ -160,6 +160,20 @@ describe('members', () => {
     expect((await t.bob.client.caravans.get(id)).members.map((m) => m.username)).toEqual([t.bob.username]);
   });
 
+  it('keep a leader when two leaders step down at once', async () => {
+    const caravan = await caravanWith(t.alice, [t.bob]);
+    const id = caravan.caravan_id;
+    await t.alice.client.caravans.setRole(id, t.bob.username, { role: 'leader' });
+    const results = await Promise.allSettled([
+      t.alice.client.caravans.setRole(id, t.alice.username, { role: 'member' }),
+      t.bob.client.caravans.removeMember(id, t.bob.username),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // Alice stays in the caravan either way.
+    const { members } = await t.alice.client.caravans.get(id);
+    expect(members.filter((m) => m.role === 'leader')).toHaveLength(1);
+  });
+
   it('never give a leader a member’s logbooks: private ones stay 404', async () => {
     const caravan = await caravanWith(t.alice, [t.dave]);
     const secret = await createLogbook(t.dave.client, { title: 'Dave’s private notes' });

@@ -132,6 +132,15 @@ export class CaravansRepository {
     await db.updateTable('caravans').set(patch).where('caravan_id', '=', caravanId).execute();
   }
 
+  /**
+   * Writes the caravan's row first thing in a transaction: on PostgreSQL that holds its row lock
+   * until commit, so membership changes of one caravan run one after another (SQLite has one
+   * writer anyway) and a rule such as "one leader remains" reads what the last change left.
+   */
+  async lock(caravanId: string, at: number, db: Executor): Promise<void> {
+    await db.updateTable('caravans').set({ modified_at: at }).where('caravan_id', '=', caravanId).execute();
+  }
+
   async delete(caravanId: string, db: Executor): Promise<void> {
     await db.deleteFrom('caravans').where('caravan_id', '=', caravanId).execute();
   }

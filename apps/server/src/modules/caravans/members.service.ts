@@ -96,6 +96,7 @@ export class MembersService {
       throw Forbidden('Only a leader of this caravan can do this.');
     const target = await this.memberNamed(caravanId, username);
     await this.inTransaction(async (trx, at) => {
+      await this.caravans.lock(caravanId, at, trx);
       if (target.role === 'leader') await this.keepALeader(caravanId, trx);
       await this.caravans.removeMember(caravanId, target.user_id, trx);
       await this.log(
@@ -119,6 +120,7 @@ export class MembersService {
     const target = await this.memberNamed(caravanId, username);
     if (target.role !== role) {
       await this.inTransaction(async (trx, at) => {
+        await this.caravans.lock(caravanId, at, trx);
         if (role === 'member') await this.keepALeader(caravanId, trx);
         await this.caravans.setRole(caravanId, target.user_id, role, trx);
         await this.log(
