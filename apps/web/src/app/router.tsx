@@ -112,6 +112,9 @@ export const routes: RouteObject[] = [
       { path: paths.wells.detail.path, ...page(() => import('./routes/wells/detail')) },
       { path: paths.wells.manage.path, ...page(() => import('./routes/wells/manage')) },
 
+      { path: paths.caravans.home.path, ...page(() => import('./routes/caravans/home')) },
+      { path: paths.caravans.detail.path, ...page(() => import('./routes/caravans/detail')) },
+
       { path: '*', ...page(() => import('./routes/not-found')) },
     ],
   },

@@ -58,6 +58,10 @@ export const paths = {
       href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}/manage`,
     },
   },
+  caravans: {
+    home: { path: '/caravans/', href: () => '/caravans/' },
+    detail: { path: '/caravans/:id', href: (id: string) => `/caravans/${encodeURIComponent(id)}` },
+  },
   wells: {
     home: { path: '/wells/', href: () => '/wells/' },
     private: { path: '/wells/private/', href: () => '/wells/private/' },

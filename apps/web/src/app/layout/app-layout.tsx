@@ -20,6 +20,7 @@ import { NewLogbookButton } from '../../features/logbooks/components/new-logbook
 import { useNewLogbook } from '../../features/logbooks/components/use-new-logbook';
 import { hasStoredToken } from '../../lib/auth-storage';
 import { Footer } from './footer';
+import { InvitesBadge } from './invites-badge';
 import { LogbookShortcuts } from './logbook-shortcuts';
 import { NAV_ITEMS } from './nav-items';
 import { PanelToggle } from './panel-toggle';
@@ -62,6 +63,8 @@ export function AppLayout() {
     getInitialValueInEffect: false,
   });
   const panelShown = signedIn && !panelCollapsed;
+  const navItems = NAV_ITEMS.filter((item) => signedIn || !item.signedIn);
+  const badgeFor = (href: string) => (href === paths.caravans.home.href() ? <InvitesBadge /> : null);
   const currentLogid = useMatch(paths.logbooks.detail.path)?.params.logid ?? null;
   const newLogbook = useNewLogbook();
   const startLogbook = () => {
@@ -101,13 +104,15 @@ export function AppLayout() {
             </UnstyledButton>
           </Group>
           <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main" wrap="nowrap">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <Anchor
                 key={item.href}
                 component={Link}
                 to={item.href}
-                // Narrower up to xl, so the panel toggle and New Logbook fit beside the links at 1200 px.
-                px={{ base: 6, xl: 'xs' }}
+                // Narrower up to xl, and small type, so the panel toggle, New Logbook and the signed-in
+                // Caravans link fit beside the others on one line from 1200 px up.
+                px={{ base: 4, xl: 'xs' }}
+                fz="sm"
                 py={4}
                 fw={isActive(pathname, item.href) ? 700 : 500}
                 c={isActive(pathname, item.href) ? undefined : 'var(--mantine-color-text)'}
@@ -115,6 +120,7 @@ export function AppLayout() {
                 aria-current={isActive(pathname, item.href) ? 'page' : undefined}
               >
                 {item.label}
+                {badgeFor(item.href)}
               </Anchor>
             ))}
           </Group>
@@ -137,12 +143,17 @@ export function AppLayout() {
         style={{ overflowY: 'auto' }}
       >
         <Stack gap={2} hiddenFrom="lg">
-          {NAV_ITEMS.map((item) => (
+          {navItems.map((item) => (
             <NavLink
               key={item.href}
               component={Link}
               to={item.href}
-              label={item.label}
+              label={
+                <>
+                  {item.label}
+                  {badgeFor(item.href)}
+                </>
+              }
               active={isActive(pathname, item.href)}
               onClick={close}
             />

@@ -1,13 +1,21 @@
 import { paths } from '../../config/paths';
 
-/** The top navigation of spec 000 §2, in its order. */
-export const NAV_ITEMS = [
+export interface NavItem {
+  label: string;
+  href: string;
+  /** Shown only to signed-in users. */
+  signedIn?: boolean;
+}
+
+/** The top navigation of spec 000 §2, in its order, with Caravans for signed-in users after Wells. */
+export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Shell', href: paths.shell.href() },
   { label: 'Logbooks', href: paths.logbooks.home.href() },
   { label: 'Journals', href: paths.journals.home.href() },
   { label: 'Wells', href: paths.wells.home.href() },
+  { label: 'Caravans', href: paths.caravans.home.href(), signedIn: true },
   { label: 'Download', href: paths.download.href() },
   { label: 'About', href: paths.about.href() },
   { label: 'FAQ', href: paths.faq.href() },
   { label: 'Examples', href: paths.examples.href() },
-] as const;
+];

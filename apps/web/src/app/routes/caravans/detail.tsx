@@ -1,0 +1,67 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useParams } from 'react-router';
+import { fromHome } from '../../../components/breadcrumbs';
+import { Forbidden } from '../../../components/forbidden';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../features/auth/api/current-user';
+import { useCaravan } from '../../../features/caravans/api/get-caravan';
+import { CaravanDashboard } from '../../../features/caravans/components/caravan-dashboard';
+import { RoleBadge } from '../../../features/caravans/components/role-badge';
+import { useWells } from '../../../features/wells/api/get-wells';
+
+/** /caravans/:id: members and roles, shared wells, policy, use against the caps, audit log. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user, isLoading } = useCurrentUser();
+  const query = useCaravan(id);
+  const caravan = query.data;
+  const wells = useWells();
+  // A leader shares only wells of their own, never one a caravan shares with them.
+  const ownWells = (wells.data?.wells ?? []).filter((well) => !well.caravan);
+
+  return (
+    <Page
+      title={caravan?.name ?? 'Caravan'}
+      size="lg"
+      heading={
+        caravan && (
+          <Group gap="sm" component="span" wrap="wrap">
+            <span style={{ overflowWrap: 'anywhere' }}>{caravan.name}</span>
+            <RoleBadge role={caravan.role} />
+          </Group>
+        )
+      }
+      breadcrumbs={fromHome(
+        { label: 'Caravans', href: paths.caravans.home.href() },
+        { label: caravan?.name ?? 'Caravan' },
+      )}
+    >
+      {query.isPending || isLoading ? (
+        <PageLoader label="Loading caravan" />
+      ) : !caravan || !user ? (
+        <Forbidden text="This Caravan is Forbidden..." />
+      ) : (
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            {caravan.role === 'leader'
+              ? 'You lead this caravan: you invite members, share wells, set the policy and see everyone’s use.'
+              : 'You are a member: you may use the shared wells within the policy below.'}
+          </Text>
+          <CaravanDashboard
+            caravan={caravan}
+            me={user.username}
+            ownWells={ownWells}
+            onLeft={() => {
+              notifications.show({ color: 'green', message: `You left ${caravan.name}.` });
+              navigate(paths.caravans.home.href());
+            }}
+          />
+        </Stack>
+      )}
+    </Page>
+  );
+}

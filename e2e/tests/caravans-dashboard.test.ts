@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import { type Browser, openBrowser } from '@caravanserai/test-kit/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser, uniqueName } from '../support/flows.js';
+import { shoot, shootBothThemes } from '../support/screenshots.js';
+import { useApp } from '../support/use-app.js';
+import { row } from '../support/workspace.js';
+
+/** A leader (this browser, with a well) and a member in a second browser of their own. */
+const { app, browser, user: leader } = useApp({ user: 'leila', well: true });
+
+let memberBrowser: Browser | undefined;
+let member: SignedInUser;
+const caravanName = uniqueName('Silk Road Traders ');
+let caravanId = '';
+
+beforeAll(async () => {
+  memberBrowser = await openBrowser();
+  member = await signedInUser(memberBrowser.page, app, 'murad');
+});
+afterAll(async () => {
+  await memberBrowser?.close();
+});
+
+const memberPage = (): Page => {
+  if (!memberBrowser) throw new Error('The member’s browser is not open.');
+  return memberBrowser.page;
+};
+const main = (page: Page) => page.getByRole('main');
+const section = (page: Page, name: string) => main(page).getByRole('region', { name, exact: true });
+const groupBy = (page: Page, label: string) =>
+  section(page, 'Usage')
+    .getByRole('radiogroup', { name: 'Group usage by' })
+    .getByText(label, { exact: true });
+const caravansLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: /^Caravans/ });
+
+async function openCaravan(page: Page): Promise<void> {
+  await page.goto(`${app.origin}/caravans/${caravanId}`);
+  await main(page)
+    .getByRole('heading', { level: 1, name: new RegExp(caravanName) })
+    .waitFor();
+}
+
+describe('the caravans dashboard', () => {
+  it('lets a signed-in user create a caravan from /caravans/, reached from the navigation', async () => {
+    const { page } = browser;
+    await page.goto(`${app.origin}/shell/`);
+    await caravansLink(page).click();
+    await page.waitForURL(`${app.origin}/caravans/`);
+    await main(page).getByRole('heading', { level: 1, name: 'Your Caravans' }).waitFor();
+    await main(page).getByText('No invites are waiting.').waitFor();
+
+    await main(page).getByRole('textbox', { name: 'Caravan name' }).fill(caravanName);
+    await main(page).getByRole('button', { name: 'Create Caravan' }).click();
+    await page.waitForURL(/\/caravans\/[^/]+$/);
+    caravanId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    await main(page)
+      .getByRole('heading', { level: 1, name: `${caravanName} Leader` })
+      .waitFor();
+    const members = section(page, 'Members').getByRole('list', { name: 'Members' });
+    await members.getByRole('listitem').filter({ hasText: leader.username }).getByText('Leader').waitFor();
+  });
+
+  it('invites a member, who sees a badge and accepts from their Caravans page', async () => {
+    const { page } = browser;
+    await section(page, 'Members').getByRole('textbox', { name: 'Invite by username' }).fill(member.username);
+    await section(page, 'Members').getByRole('button', { name: 'Invite', exact: true }).click();
+    await section(page, 'Members').getByText(`${member.username} is invited`).waitFor();
+
+    const other = memberPage();
+    await other.goto(`${app.origin}/shell/`);
+    await caravansLink(other).filter({ hasText: '1 invite waiting' }).waitFor();
+    await caravansLink(other).click();
+    const invites = main(other).getByRole('list', { name: 'Pending invites' });
+    await invites.getByText(caravanName).waitFor();
+    await invites.getByText(`Invited by ${leader.username}`).waitFor();
+    await invites.getByRole('button', { name: `Accept the invite to ${caravanName}` }).click();
+    await other.waitForURL(`${app.origin}/caravans/${caravanId}`);
+    await main(other)
+      .getByRole('heading', { level: 1, name: `${caravanName} Member` })
+      .waitFor();
+    await expect.poll(() => caravansLink(other).innerText()).toBe('Caravans');
+    // A member manages nothing: no invite form, no policy form, no audit log.
+    expect(await main(other).getByRole('textbox', { name: 'Invite by username' }).count()).toBe(0);
+    expect(await main(other).getByRole('button', { name: 'Save policy' }).count()).toBe(0);
+    expect(await section(other, 'Audit log').count()).toBe(0);
+  });
+
+  it('shares one of the leader’s wells and sets a policy', async () => {
+    const { page } = browser;
+    await openCaravan(page);
+    await section(page, 'Members').getByRole('listitem').filter({ hasText: member.username }).waitFor();
+    const wells = section(page, 'Shared wells');
+    await wells.getByText('No well is shared with this caravan yet.').waitFor();
+    await wells.getByLabel('Share one of your wells').click();
+    await page.getByRole('option', { name: new RegExp(leader.wellTitle) }).click();
+    await wells.getByRole('button', { name: 'Share', exact: true }).click();
+    await wells.getByRole('list', { name: 'Shared wells' }).getByText(leader.wellTitle).waitFor();
+
+    const policy = section(page, 'Policy');
+    await policy.getByRole('textbox', { name: 'Allowed models' }).fill('not a model');
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await policy.getByText('not a model: Not a valid model', { exact: false }).waitFor();
+    await policy
+      .getByRole('textbox', { name: 'Allowed models' })
+      .fill('openai-compatible/*\nopenai/gpt-4o-mini');
+    await policy.getByRole('textbox', { name: 'Member monthly queries' }).fill('5');
+    await policy.getByRole('textbox', { name: 'Member monthly tokens' }).fill('100000');
+    await policy.getByRole('textbox', { name: 'Caravan monthly tokens' }).fill('');
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await policy.getByText('Policy saved.', { exact: false }).waitFor();
+
+    const stored = await leader.client.caravans.get(caravanId);
+    expect(stored.policy).toEqual({
+      allowed_models: ['openai-compatible/*', 'openai/gpt-4o-mini'],
+      member_monthly_queries: 5,
+      member_monthly_tokens: 100000,
+      caravan_monthly_tokens: null,
+      personal_wells: true,
+    });
+  });
+
+  it('shows the member the shared well, without a key, and lets them query through it', async () => {
+    const other = memberPage();
+    await other.goto(`${app.origin}/wells/list/`);
+    await main(other).getByText(leader.wellTitle).waitFor();
+    expect(await main(other).innerText()).not.toContain('sk-');
+    const listed = (await member.client.wells.list()).wells.find((well) => well.wellid === leader.wellid);
+    expect(listed?.caravan).toEqual({ caravan_id: caravanId, name: caravanName });
+    expect(listed && 'AUTH_MODEL_KEY' in listed).toBe(false);
+
+    // The member's own view of the policy and of their use.
+    await openCaravan(other);
+    await section(other, 'Policy').getByText('openai-compatible/*').waitFor();
+    await section(other, 'This month').getByText('Your queries this month').waitFor();
+    await section(other, 'This month').getByText('0 of 5').waitFor();
+
+    const logbook = await member.client.logbooks.create({
+      title: uniqueName('Caravan log '),
+      logwell: leader.wellid,
+    });
+    await other.goto(`${app.origin}/logbooks/${logbook.logid}`);
+    const scribe = other.getByRole('textbox', { name: 'Scribe' });
+    await scribe.fill('How far is Samarkand?');
+    await scribe.press('Enter');
+    await row(other, 'Echo: How far is Samarkand?').getByRole('button', { name: 'Regenerate' }).waitFor();
+
+    await openCaravan(other);
+    await section(other, 'This month').getByText('1 of 5').waitFor();
+  });
+
+  it('shows the use to the leader by member, model and day, with charts and a CSV download', async () => {
+    const { page } = browser;
+    await openCaravan(page);
+    await section(page, 'This month').getByText(`${member.username}’s queries this month`).waitFor();
+    await section(page, 'This month').getByText('1 of 5').waitFor();
+
+    const usage = section(page, 'Usage');
+    const table = usage.getByRole('table', { name: 'Usage by member' });
+    const memberRow = table.getByRole('row').filter({ hasText: member.username });
+    await memberRow.waitFor();
+    expect((await memberRow.getByRole('cell').allInnerTexts())[1]).toBe('1');
+    await usage
+      .getByRole('img', { name: 'Tokens by member' })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
+
+    await groupBy(page, 'Model').click();
+    await usage
+      .getByRole('table', { name: 'Usage by model' })
+      .getByRole('row')
+      .filter({ hasText: 'openai-compatible/llama3.2' })
+      .waitFor();
+    await groupBy(page, 'Day').click();
+    const today = new Date().toISOString().slice(0, 10);
+    await usage
+      .getByRole('table', { name: 'Usage by day' })
+      .getByRole('row')
+      .filter({ hasText: today })
+      .waitFor();
+    await usage.getByRole('img', { name: 'Tokens by day' }).locator('svg.recharts-surface').first().waitFor();
+
+    await groupBy(page, 'Member').click();
+    await table.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      usage.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^caravan-usage-member-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('queries');
+    expect(lines.some((line) => line.startsWith(`${member.username},1,`))).toBe(true);
+  });
+
+  it('lists every change in the audit log, newest first', async () => {
+    const { page } = browser;
+    const audit = section(page, 'Audit log').getByRole('list', { name: 'Audit log' });
+    await audit.getByRole('listitem').first().waitFor();
+    const whats = await audit.getByRole('listitem').allInnerTexts();
+    const order = ['Changed the policy', 'Shared a well', 'Joined', 'Invited', 'Created the caravan'];
+    const positions = order.map((what) => whats.findIndex((line) => line.includes(what)));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(whats.find((line) => line.includes('Invited'))).toContain(member.username);
+    expect(whats.find((line) => line.includes('Changed the policy'))).toContain('member monthly queries: 5');
+  });
+
+  it('looks right in light and dark, and fits a 390 px phone', async () => {
+    const { page } = browser;
+    await openCaravan(page);
+    await section(page, 'Usage')
+      .getByRole('img', { name: 'Tokens by member' })
+      .locator('svg')
+      .first()
+      .waitFor();
+    await page.mouse.move(0, 0);
+    await shootBothThemes(page, 'caravan-leader');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openCaravan(page);
+    await section(page, 'Usage')
+      .getByRole('img', { name: 'Tokens by member' })
+      .locator('svg')
+      .first()
+      .waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(page, 'caravan-leader-390-light');
+
+    const other = memberPage();
+    await other.setViewportSize({ width: 390, height: 844 });
+    await openCaravan(other);
+    await section(other, 'This month').getByText('1 of 5').waitFor();
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shoot(other, 'caravan-member-390-light');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('logs no console errors in either browser', () => {
+    expect(browser.errors).toEqual([]);
+    expect(memberBrowser?.errors).toEqual([]);
+  });
+});
