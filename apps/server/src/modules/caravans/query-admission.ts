@@ -22,7 +22,10 @@ const refused = (code: 'policy_model' | 'quota_exceeded' | 'policy_personal_well
   new HttpError(403, code, detail);
 
 /**
- * The caravans' policies, checked before any provider is called (DESIGN.md section 6).
+ * The caravans' policies, checked before any provider is called (DESIGN.md section 6). A query
+ * through a caravan's shared well is that caravan's (the first the user joined, when several share
+ * the well): its allow-list and quotas apply, leaders' queries included, and its usage row names
+ * it. `personal_wells: false` binds the caravan's members (not its leaders) to its shared wells.
  *
  * Concurrency rule: each caravan's checks run one at a time in this process, and a query that
  * passes is counted "in flight" until its usage row is written. A member's query quota counts
