@@ -124,6 +124,32 @@ describe('a member over a quota', () => {
   });
 });
 
+describe('a token quota under concurrent queries', () => {
+  it('admits while used < cap: queries already in flight overshoot by their own tokens, the next is refused', async () => {
+    const s = await setup([t.bob], { member_monthly_tokens: 10 });
+    const logid = s.books.get(t.bob)!.logid;
+    for (let i = 0; i < 2; i++) {
+      t.fake.enqueue({
+        kind: 'reply',
+        text: 'Slow.',
+        chunks: 3,
+        chunkDelayMs: 40,
+        inputTokens: 4,
+        outputTokens: 2,
+      });
+    }
+    const both = await Promise.all([
+      t.bob.client.queries.submit({ logid, prompt: 'One', context: '' }),
+      t.bob.client.queries.submit({ logid, prompt: 'Two', context: '' }),
+    ]);
+    expect(both.map((r) => r.data.usage.input_tokens + r.data.usage.output_tokens)).toEqual([6, 6]);
+    expect((await t.bob.client.caravans.usage(s.caravan.caravan_id)).totals.input_tokens).toBe(8);
+    t.fake.reset();
+    expect(await expectStatus(ask(s, t.bob), 403)).toMatchObject({ code: 'quota_exceeded' });
+    expect(t.fake.requests).toEqual([]);
+  });
+});
+
 describe('the model allow-list', () => {
   it('refuses a model outside it (403 policy_model) and allows exact models and provider/*', async () => {
     const s = await setup([t.bob], { allowed_models: ['anthropic/*', 'openai/gpt-4o'] });
