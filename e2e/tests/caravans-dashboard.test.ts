@@ -127,6 +127,15 @@ describe('the caravans dashboard', () => {
     await other.goto(`${app.origin}/wells/list/`);
     await main(other).getByText(leader.wellTitle).waitFor();
     expect(await main(other).innerText()).not.toContain('sk-');
+    const card = main(other).getByRole('link').filter({ hasText: leader.wellTitle });
+    await card.getByText(`Shared by caravan: ${caravanName}`).waitFor();
+    await card.click();
+    await other.waitForURL(`${app.origin}/wells/${leader.wellid}`);
+    await main(other).getByRole('link', { name: caravanName }).waitFor();
+    expect(await main(other).getByText('API Key').count()).toBe(0);
+    expect(await main(other).getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    expect(await main(other).getByRole('button', { name: 'Delete Well' }).count()).toBe(0);
+    expect(await main(other).innerText()).not.toContain('sk-');
     const listed = (await member.client.wells.list()).wells.find((well) => well.wellid === leader.wellid);
     expect(listed?.caravan).toEqual({ caravan_id: caravanId, name: caravanName });
     expect(listed && 'AUTH_MODEL_KEY' in listed).toBe(false);

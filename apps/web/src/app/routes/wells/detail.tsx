@@ -40,17 +40,22 @@ export function Component() {
             >
               Create Logbook
             </Button>
-            <Button component={Link} to={paths.wells.manage.href(well.wellid)} variant="default">
-              Settings
-            </Button>
-            <DeleteWellButton
-              wellid={well.wellid}
-              title={well.title}
-              onDeleted={() => {
-                notifications.show({ color: 'green', message: `Well '${well.title}' deleted.` });
-                navigate(paths.wells.list.href());
-              }}
-            />
+            {/* A well a caravan shares is its owner's to change, not the member's. */}
+            {!well.caravan && (
+              <>
+                <Button component={Link} to={paths.wells.manage.href(well.wellid)} variant="default">
+                  Settings
+                </Button>
+                <DeleteWellButton
+                  wellid={well.wellid}
+                  title={well.title}
+                  onDeleted={() => {
+                    notifications.show({ color: 'green', message: `Well '${well.title}' deleted.` });
+                    navigate(paths.wells.list.href());
+                  }}
+                />
+              </>
+            )}
           </Group>
           <WellDetails well={well} />
         </Stack>

@@ -1,9 +1,14 @@
 import type { Well } from '@caravanserai/api';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { OwnerLine } from '../../../components/owner-line';
+import { paths } from '../../../config/paths';
 import { WellField } from './well-field';
 
-/** A well's saved settings; the key is only ever the server's masked copy. */
+/**
+ * A well's saved settings; the key is only ever the server's masked copy, and a well a caravan
+ * shares with the user has none at all.
+ */
 export function WellDetails({ well }: { well: Well }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -15,11 +20,20 @@ export function WellDetails({ well }: { well: Well }) {
         <WellField label="Well Provider">{well.model_url}</WellField>
         <WellField label="Well Model">{well.origin_loc}</WellField>
         <WellField label="Well ID">{well.wellid}</WellField>
-        <WellField label="API Key">
-          <Text span ff="monospace" size="sm">
-            {well.AUTH_MODEL_KEY}
-          </Text>
-        </WellField>
+        {well.caravan ? (
+          <WellField label="Shared by caravan">
+            <Anchor component={Link} to={paths.caravans.detail.href(well.caravan.caravan_id)} size="sm">
+              {well.caravan.name}
+            </Anchor>{' '}
+            (you query through it; its key stays with its owner)
+          </WellField>
+        ) : (
+          <WellField label="API Key">
+            <Text span ff="monospace" size="sm">
+              {well.AUTH_MODEL_KEY}
+            </Text>
+          </WellField>
+        )}
       </Stack>
     </Paper>
   );

@@ -23,6 +23,7 @@ export function WellList({ wells, loading }: { wells: Well[]; loading: boolean }
           <WellField label="Well Name">{well.title}</WellField>
           <WellField label="Model">{well.origin_loc}</WellField>
           <WellField label="Well ID">{well.wellid}</WellField>
+          {well.caravan && <WellField label="Shared by caravan">{well.caravan.name}</WellField>}
         </Stack>
       )}
     </CardList>
