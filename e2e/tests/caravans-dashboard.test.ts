@@ -251,6 +251,35 @@ describe('the caravans dashboard', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it('holds the member to a lowered cap: the refusal names it and the provider is never asked', async () => {
+    const { page } = browser;
+    await openCaravan(page);
+    const policy = section(page, 'Policy');
+    await policy.getByRole('textbox', { name: 'Member monthly queries' }).fill('1');
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await policy.getByText('Policy saved.', { exact: false }).waitFor();
+    await section(page, 'This month').getByText('1 of 1 · reached').waitFor();
+
+    const other = memberPage();
+    const logbook = await member.client.logbooks.create({
+      title: uniqueName('Over cap '),
+      logwell: leader.wellid,
+    });
+    await other.goto(`${app.origin}/logbooks/${logbook.logid}`);
+    const before = app.fake.requests.length;
+    const scribe = other.getByRole('textbox', { name: 'Scribe' });
+    await scribe.fill('One more question?');
+    await scribe.press('Enter');
+    await main(other)
+      .getByText(`Monthly query quota of 1 reached in caravan "${caravanName}".`)
+      .first()
+      .waitFor();
+    expect(app.fake.requests.length).toBe(before);
+
+    await openCaravan(other);
+    await section(other, 'This month').getByText('1 of 1 · reached').waitFor();
+  });
+
   it('logs no console errors in either browser', () => {
     expect(browser.errors).toEqual([]);
     expect(memberBrowser?.errors).toEqual([]);
