@@ -1,44 +1,6 @@
 import type { CaravanAuditEntry } from '@caravanserai/api';
 import { Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-
-const ACTIONS: Record<string, string> = {
-  'caravan.create': 'Created the caravan',
-  'caravan.rename': 'Renamed the caravan',
-  'member.invite': 'Invited',
-  'member.join': 'Joined',
-  'invite.decline': 'Declined the invite',
-  'member.leave': 'Left',
-  'member.remove': 'Removed',
-  'member.role': 'Changed the role of',
-  'well.share': 'Shared a well',
-  'well.unshare': 'Unshared a well',
-  'policy.update': 'Changed the policy',
-};
-
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
-
-/** A detail the server wrote as JSON (the new policy) as words; any other detail as it is. */
-export function detailText(detail: string): string {
-  if (!detail.startsWith('{')) return detail;
-  try {
-    const value: unknown = JSON.parse(detail);
-    if (typeof value !== 'object' || value === null) return detail;
-    return Object.entries(value)
-      .map(([key, field]) => {
-        const shown = Array.isArray(field)
-          ? field.length
-            ? field.join(', ')
-            : 'all'
-          : field === null
-            ? 'no cap'
-            : String(field);
-        return `${key.replaceAll('_', ' ')}: ${shown}`;
-      })
-      .join('; ');
-  } catch {
-    return detail;
-  }
-}
+import { actionText, detailText, when } from '../lib/audit-text';
 
 /** Entries have no id: each gets its content as key, numbered when the same line happens twice. */
 function keyed(entries: CaravanAuditEntry[]): { key: string; entry: CaravanAuditEntry }[] {
@@ -67,7 +29,7 @@ export function AuditLog({ entries }: { entries: CaravanAuditEntry[] }) {
                 {entry.actor}
               </Text>
               <Text size="sm" title={entry.action}>
-                {ACTIONS[entry.action] ?? entry.action}
+                {actionText(entry.action)}
               </Text>
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {entry.target}
