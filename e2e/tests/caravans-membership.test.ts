@@ -109,6 +109,29 @@ describe('caravan membership in the browser', () => {
     expect(lines[0]).toContain('Removed');
   });
 
+  it('renames and deletes a caravan the user leads', async () => {
+    const { page } = browser;
+    const renamed = uniqueName('Renamed Caravan ');
+    const settings = section(page, 'Settings');
+    await settings.getByRole('textbox', { name: 'Caravan name' }).fill(renamed);
+    await settings.getByRole('button', { name: 'Rename' }).click();
+    await main(page)
+      .getByRole('heading', { level: 1, name: `${renamed} Leader` })
+      .waitFor();
+    const audit = section(page, 'Audit log').getByRole('list', { name: 'Audit log' });
+    await expect
+      .poll(async () => (await audit.getByRole('listitem').allInnerTexts())[0])
+      .toContain('Renamed the caravan');
+
+    await settings.getByRole('button', { name: 'Delete Caravan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Caravan' });
+    await dialog.getByText(`delete ‘${renamed}’`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${app.origin}/caravans/`);
+    await main(page).getByText('You are in no caravan yet.', { exact: false }).waitFor();
+    expect(await user.client.caravans.list()).toEqual([]);
+  });
+
   it('shows a signed-out visitor the way to log in', async () => {
     const { context } = browser;
     const page = await context.newPage();

@@ -59,6 +59,10 @@ export function Component() {
               notifications.show({ color: 'green', message: `You left ${caravan.name}.` });
               navigate(paths.caravans.home.href());
             }}
+            onDeleted={() => {
+              notifications.show({ color: 'green', message: `Caravan '${caravan.name}' deleted.` });
+              navigate(paths.caravans.home.href());
+            }}
           />
         </Stack>
       )}

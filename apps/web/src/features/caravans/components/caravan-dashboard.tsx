@@ -5,6 +5,7 @@ import { useAudit } from '../api/get-audit';
 import { useUsage } from '../api/get-usage';
 import { failureText } from '../lib/failure-text';
 import { AuditLog } from './audit-log';
+import { CaravanSettings } from './caravan-settings';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
 import { PolicyForm } from './policy-form';
@@ -23,11 +24,13 @@ export function CaravanDashboard({
   me,
   ownWells,
   onLeft,
+  onDeleted,
 }: {
   caravan: Caravan;
   me: string;
   ownWells: OwnWellChoice[];
   onLeft: () => void;
+  onDeleted: () => void;
 }) {
   const leader = caravan.role === 'leader';
   const id = caravan.caravan_id;
@@ -71,6 +74,11 @@ export function CaravanDashboard({
           ) : (
             <PageLoader label="Loading the audit log" />
           )}
+        </Section>
+      )}
+      {leader && (
+        <Section title="Settings">
+          <CaravanSettings caravan={caravan} onDeleted={onDeleted} />
         </Section>
       )}
     </Stack>

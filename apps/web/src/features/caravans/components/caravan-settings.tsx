@@ -1,0 +1,88 @@
+import { type Caravan, CaravanName } from '@caravanserai/api';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useDeleteCaravan } from '../api/delete-caravan';
+import { useRenameCaravan } from '../api/rename-caravan';
+import { failureText } from '../lib/failure-text';
+
+/** A leader renames the caravan, or deletes it behind a confirmation. */
+export function CaravanSettings({ caravan, onDeleted }: { caravan: Caravan; onDeleted: () => void }) {
+  const rename = useRenameCaravan();
+  const remove = useDeleteCaravan();
+  const [opened, { open, close }] = useDisclosure(false);
+  const form = useForm({
+    initialValues: { name: caravan.name },
+    validate: {
+      name: (value) => {
+        const parsed = CaravanName.safeParse(value.trim());
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name.');
+      },
+    },
+  });
+
+  const submit = form.onSubmit(({ name }) => {
+    rename.mutate({ id: caravan.caravan_id, name: name.trim() });
+  });
+  const dismiss = () => {
+    remove.reset();
+    close();
+  };
+
+  return (
+    <Stack gap="sm">
+      <form onSubmit={submit} noValidate aria-label="Rename caravan">
+        <Stack gap="sm">
+          {rename.isError && (
+            <Alert color="red" variant="light" role="alert" title="The caravan was not renamed.">
+              {failureText(rename.error, 'The server did not answer. Please try again.')}
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Caravan name"
+              required
+              maxLength={100}
+              style={{ flex: '1 1 220px' }}
+              {...form.getInputProps('name')}
+            />
+            <Button type="submit" variant="default" loading={rename.isPending}>
+              Rename
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Group>
+        <Button color="red" variant="light" onClick={open}>
+          Delete Caravan
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={dismiss} title="Delete Caravan" centered>
+        <Stack>
+          <Text>
+            Are you sure you want to delete &lsquo;{caravan.name}&rsquo;? Its members lose its wells at once,
+            and its policy, figures and audit log are erased. Their logbooks stay theirs. This cannot be
+            undone.
+          </Text>
+          {remove.isError && (
+            <Alert color="red" variant="light" role="alert" title="The caravan was not deleted.">
+              {failureText(remove.error, 'The server did not answer. Please try again.')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={dismiss}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(caravan.caravan_id, { onSuccess: onDeleted })}
+            >
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
