@@ -25,7 +25,7 @@ function usagePath(caravanId: string, query: CaravanUsageQuery): string {
   return `/caravans/${seg(caravanId)}/usage/${search ? `?${search}` : ''}`;
 }
 
-/** The caravan calls of the client (DESIGN.md section 6). */
+/** The caravan calls of the client. */
 export function caravanCalls(client: ApiClient) {
   const base = (id: string) => `/caravans/${seg(id)}`;
   return {

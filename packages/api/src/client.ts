@@ -212,7 +212,7 @@ export class ApiClient {
    */
   readonly payments = paymentCalls(this);
 
-  /** Caravans: members, invites, shared wells, policy, usage and audit (DESIGN.md section 6). */
+  /** Caravans: members, invites, shared wells, policy, usage and audit. */
   readonly caravans = caravanCalls(this);
 
   readonly usage = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Counter, Id, IsoDate, Owner } from './common.js';
 import { Line } from './text.js';
 
-/** DESIGN.md section 6: caravans, their members, invites, shared wells, policy, usage and audit. */
+/** Caravans, their members, invites, shared wells, policy, usage and audit. */
 
 export const CaravanRole = z.enum(['leader', 'member']);
 export type CaravanRole = z.infer<typeof CaravanRole>;

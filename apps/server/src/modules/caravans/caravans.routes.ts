@@ -19,7 +19,7 @@ const InviteParams = z.object({ invite_id: Id });
 const MemberParams = z.object({ id: Id, username: z.string().min(1).max(150) });
 const WellParams = z.object({ id: Id, wellid: Id });
 
-/** DESIGN.md section 6: every caravan call. Access and rules live in the services. */
+/** Every caravan call (docs/ARCHITECTURE.md, Caravans). Access and rules live in the services. */
 export async function caravanRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { caravans, caravanMembers: members, caravanUsage: usage } = services;

@@ -22,7 +22,7 @@ const refused = (code: 'policy_model' | 'quota_exceeded' | 'policy_personal_well
   new HttpError(403, code, detail);
 
 /**
- * The caravans' policies, checked before any provider is called (DESIGN.md section 6). A query
+ * The caravans' policies, checked before any provider is called. A query
  * through a caravan's shared well is that caravan's (the first the user joined, when several share
  * the well): its allow-list and quotas apply, leaders' queries included, and its usage row names
  * it. `personal_wells: false` binds the caravan's members (not its leaders) to its shared wells.
