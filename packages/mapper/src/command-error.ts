@@ -22,3 +22,12 @@ export function fail(...lines: [string, ...string[]]): never {
 export function isProviderFailure(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'provider_error';
 }
+
+/** A caravan's policy refused the query (a model not allowed, a quota reached, personal wells off). */
+export function policyRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = error.code;
+  return code === 'policy_model' || code === 'quota_exceeded' || code === 'policy_personal_wells'
+    ? (error.detail ?? error.message)
+    : undefined;
+}

@@ -6,7 +6,7 @@ import { useHarness } from './support/harness.js';
 const h = useHarness(['alice', 'bob']);
 
 describe('pilgrim through a caravan’s well', () => {
-  it('stops at the member’s query quota before the provider is asked', async () => {
+  it('stops at the member’s query quota before the provider is asked, and says which', async () => {
     const caravan = await h.alice.client.caravans.create({ name: 'Pilgrims' });
     const invite = await h.alice.client.caravans.invite(caravan.caravan_id, { username: h.bob.username });
     await h.bob.client.caravans.accept(invite.invite_id);
@@ -30,6 +30,7 @@ describe('pilgrim through a caravan’s well', () => {
       'Query: Second?',
       'Context: No Context',
       'Pilgrim encountered an error.',
+      'Monthly query quota of 1 reached in caravan "Pilgrims".',
     ]);
     expect(h.fake.requests).toHaveLength(1);
     const gens = (await storedEntries(h.bob.client, logbook.logid)).filter((e) => e.tag === 'gen');

@@ -1,7 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
 import { type Entry, NO_CONTEXT, newQid } from '@caravanserai/logbook';
 import type { CommandEnv } from '../../command-env.js';
-import { CommandError, fail, isProviderFailure } from '../../command-error.js';
+import { CommandError, fail, isProviderFailure, policyRefusal } from '../../command-error.js';
 import { contextBefore, type Located, unansweredQueries } from '../../logbook-facts.js';
 import { TERMINAL_MESSAGES as M } from '../../messages.js';
 import { writeLines } from '../../output.js';
@@ -74,6 +74,9 @@ export const pilgrim: CommandSpec = {
     } catch (error) {
       // The spec's own messages (no logbooks, invalid XML) say more than the generic one.
       if (error instanceof CommandError && error.lines[0] !== M.logbooksFailed) throw error;
+      // A caravan's limit stops the whole run: say which, after the spec's line.
+      const refusal = policyRefusal(error);
+      if (refusal) fail(M.pilgrimFailed, refusal);
       fail(M.pilgrimFailed);
     }
   },
