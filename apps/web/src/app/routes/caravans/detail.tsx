@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { fromHome } from '../../../components/breadcrumbs';
 import { Forbidden } from '../../../components/forbidden';
@@ -11,11 +12,13 @@ import { useCaravan } from '../../../features/caravans/api/get-caravan';
 import { CaravanDashboard } from '../../../features/caravans/components/caravan-dashboard';
 import { RoleBadge } from '../../../features/caravans/components/role-badge';
 import { useWells } from '../../../features/wells/api/get-wells';
+import { wellsKeys } from '../../../features/wells/api/keys';
 
 /** /caravans/:id: members and roles, shared wells, policy, use against the caps, audit log. */
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user, isLoading } = useCurrentUser();
   const query = useCaravan(id);
   const caravan = query.data;
@@ -56,6 +59,8 @@ export function Component() {
             me={user.username}
             ownWells={ownWells}
             onLeft={() => {
+              // The caravan's wells leave the user's well list.
+              void queryClient.invalidateQueries({ queryKey: wellsKeys.all });
               notifications.show({ color: 'green', message: `You left ${caravan.name}.` });
               navigate(paths.caravans.home.href());
             }}

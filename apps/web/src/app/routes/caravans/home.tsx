@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { fromHome } from '../../../components/breadcrumbs';
 import { Page } from '../../../components/page';
@@ -13,11 +13,13 @@ import { CaravanList } from '../../../features/caravans/components/caravan-list'
 import { CreateCaravanForm } from '../../../features/caravans/components/create-caravan-form';
 import { PendingInvites } from '../../../features/caravans/components/pending-invites';
 import { profileQueryOptions } from '../../../features/profile/api/get-profile';
+import { wellsKeys } from '../../../features/wells/api/keys';
 import { usePublicConfig } from '../../../lib/use-public-config';
 
 /** /caravans/: my caravans and my role in each, pending invites, and Create Caravan. */
 export function Component() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user, isLoading } = useCurrentUser();
   const caravans = useCaravans();
   const invites = useInvites(user !== null);
@@ -61,7 +63,11 @@ export function Component() {
             ) : (
               <PendingInvites
                 invites={invites.data ?? []}
-                onAccepted={(caravan) => openCaravan(caravan, `You joined ${caravan.name}.`)}
+                onAccepted={(caravan) => {
+                  // The caravan's wells join the user's well list.
+                  void queryClient.invalidateQueries({ queryKey: wellsKeys.all });
+                  openCaravan(caravan, `You joined ${caravan.name}.`);
+                }}
               />
             )}
           </Stack>
