@@ -192,6 +192,12 @@ describe('the caravans dashboard', () => {
       .waitFor();
     await usage.getByRole('img', { name: 'Tokens by day' }).locator('svg.recharts-surface').first().waitFor();
 
+    await groupBy(page, 'Well').click();
+    await usage
+      .getByRole('table', { name: 'Usage by well' })
+      .getByRole('row')
+      .filter({ hasText: leader.wellTitle })
+      .waitFor();
     await groupBy(page, 'Member').click();
     await table.waitFor();
     const [download] = await Promise.all([

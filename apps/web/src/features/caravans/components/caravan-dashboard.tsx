@@ -61,7 +61,11 @@ export function CaravanDashboard({
         {leader ? <PolicyForm caravan={caravan} /> : <PolicySummary policy={caravan.policy} />}
       </Section>
       <Section title="Usage">
-        <UsagePanel caravanId={id} leader={leader} />
+        <UsagePanel
+          caravanId={id}
+          leader={leader}
+          wellTitles={new Map(caravan.wells.map((well) => [well.wellid, well.title]))}
+        />
       </Section>
       {leader && (
         <Section title="Audit log">

@@ -6,6 +6,7 @@ import { saveFile } from '../../../lib/save-file';
 import { getUsageCsv, useUsage } from '../api/get-usage';
 import type { UsageRange } from '../api/keys';
 import { failureText } from '../lib/failure-text';
+import { withWellTitles } from '../lib/well-labels';
 import { UsageTable } from './usage-table';
 
 // The chart library is the larger part of this page: it loads after the figures' table can show.
@@ -22,12 +23,22 @@ const GROUPS: { value: UsageGroupBy; label: string }[] = [
  * Usage by member, model, day or well over a range of UTC days (this month so far unless chosen),
  * as charts and a table, and the same figures as a CSV file. A member sees only their own use.
  */
-export function UsagePanel({ caravanId, leader }: { caravanId: string; leader: boolean }) {
+export function UsagePanel({
+  caravanId,
+  leader,
+  wellTitles,
+}: {
+  caravanId: string;
+  leader: boolean;
+  /** The shared wells' titles by id, to name the rows grouped by well. */
+  wellTitles: ReadonlyMap<string, string>;
+}) {
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('member');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const range: UsageRange = { group_by: groupBy, ...(from && { from }), ...(to && { to }) };
   const usage = useUsage(caravanId, range);
+  const shown = usage.data && withWellTitles(usage.data, wellTitles);
   const [csvError, setCsvError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
@@ -79,15 +90,15 @@ export function UsagePanel({ caravanId, leader }: { caravanId: string; leader: b
       )}
       {usage.isPending ? (
         <PageLoader label="Loading usage" />
-      ) : usage.data ? (
+      ) : shown ? (
         <Stack gap="sm">
           <Text size="sm">
-            From {usage.data.from} to {usage.data.to} (UTC).
+            From {shown.from} to {shown.to} (UTC).
           </Text>
           <Suspense fallback={<PageLoader label="Loading charts" />}>
-            <UsageCharts usage={usage.data} />
+            <UsageCharts usage={shown} />
           </Suspense>
-          <UsageTable usage={usage.data} />
+          <UsageTable usage={shown} />
         </Stack>
       ) : null}
     </Stack>
