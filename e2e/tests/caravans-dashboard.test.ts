@@ -252,6 +252,12 @@ describe('the caravans dashboard', () => {
     await other.setViewportSize({ width: 390, height: 844 });
     await openCaravan(other);
     await section(other, 'This month').getByText('1 of 5').waitFor();
+    await section(other, 'Usage')
+      .getByRole('img', { name: 'Tokens by member' })
+      .locator('svg')
+      .first()
+      .waitFor();
+    await other.waitForTimeout(300);
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(other, 'caravan-member-390-light');
     await page.setViewportSize({ width: 1280, height: 860 });
