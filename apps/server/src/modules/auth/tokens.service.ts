@@ -12,8 +12,13 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export class TokenService {
   private readonly touchEveryMs: number;
-  /** Writes of last use still under way, one per token at most: a burst of requests writes once. */
-  private readonly touching = new Map<string, Promise<void>>();
+  /**
+   * When this process last wrote each token's last use. A burst of requests writes once even when
+   * some of them read the row before the write landed. Entries older than the interval are dropped.
+   */
+  private readonly touchedAt = new Map<string, number>();
+  /** Writes of last use still under way. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly tokens: TokensRepository,
@@ -60,15 +65,26 @@ export class TokenService {
 
   /** Waits for the writes still under way, so the database can be closed after. */
   async settled(): Promise<void> {
-    await Promise.all(this.touching.values());
+    await Promise.all(this.writing);
   }
 
   private touch(tokenHash: string, at: number, onError: (error: unknown) => void): void {
-    if (this.touching.has(tokenHash)) return;
-    const write = this.tokens
+    const last = this.touchedAt.get(tokenHash);
+    if (last !== undefined && at - last < this.touchEveryMs) return;
+    this.forgetTouchesBefore(at - this.touchEveryMs);
+    this.touchedAt.set(tokenHash, at);
+    const write: Promise<void> = this.tokens
       .touch(tokenHash, at)
       .catch(onError)
-      .finally(() => this.touching.delete(tokenHash));
-    this.touching.set(tokenHash, write);
+      .finally(() => this.writing.delete(write));
+    this.writing.add(write);
+  }
+
+  /** Keeps the map to the tokens used within one interval (it is read in insertion order). */
+  private forgetTouchesBefore(cutoff: number): void {
+    for (const [hash, at] of this.touchedAt) {
+      if (at >= cutoff) break;
+      this.touchedAt.delete(hash);
+    }
   }
 }
