@@ -1,25 +1,17 @@
-import { type Caravan, CaravanName } from '@caravanserai/api';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { Caravan } from '@caravanserai/api';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useDeleteCaravan } from '../api/delete-caravan';
 import { useRenameCaravan } from '../api/rename-caravan';
 import { failureText } from '../lib/failure-text';
+import { CaravanNameInput, useCaravanNameForm } from './caravan-name-field';
 
 /** A leader renames the caravan, or deletes it behind a confirmation. */
 export function CaravanSettings({ caravan, onDeleted }: { caravan: Caravan; onDeleted: () => void }) {
   const rename = useRenameCaravan();
   const remove = useDeleteCaravan();
   const [opened, { open, close }] = useDisclosure(false);
-  const form = useForm({
-    initialValues: { name: caravan.name },
-    validate: {
-      name: (value) => {
-        const parsed = CaravanName.safeParse(value.trim());
-        return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name.');
-      },
-    },
-  });
+  const form = useCaravanNameForm(caravan.name);
 
   const submit = form.onSubmit(({ name }) => {
     rename.mutate({ id: caravan.caravan_id, name: name.trim() });
@@ -39,13 +31,7 @@ export function CaravanSettings({ caravan, onDeleted }: { caravan: Caravan; onDe
             </Alert>
           )}
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              label="Caravan name"
-              required
-              maxLength={100}
-              style={{ flex: '1 1 220px' }}
-              {...form.getInputProps('name')}
-            />
+            <CaravanNameInput form={form} />
             <Button type="submit" variant="default" loading={rename.isPending}>
               Rename
             </Button>

@@ -1,10 +1,10 @@
-import { type Caravan, CaravanName } from '@caravanserai/api';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { Caravan } from '@caravanserai/api';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCreateCaravan } from '../api/create-caravan';
 import { failureText } from '../lib/failure-text';
+import { CaravanNameInput, useCaravanNameForm } from './caravan-name-field';
 
 /**
  * Create Caravan (a name). With `needsSultan` (payments on, the user not a Sultan) it says so
@@ -18,15 +18,7 @@ export function CreateCaravanForm({
   onCreated: (caravan: Caravan) => void;
 }) {
   const create = useCreateCaravan();
-  const form = useForm({
-    initialValues: { name: '' },
-    validate: {
-      name: (value) => {
-        const parsed = CaravanName.safeParse(value.trim());
-        return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a name.');
-      },
-    },
-  });
+  const form = useCaravanNameForm('');
 
   const submit = form.onSubmit(({ name }) => {
     create.mutate(
@@ -60,13 +52,7 @@ export function CreateCaravanForm({
           </Alert>
         )}
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label="Caravan name"
-            required
-            maxLength={100}
-            style={{ flex: '1 1 220px' }}
-            {...form.getInputProps('name')}
-          />
+          <CaravanNameInput form={form} />
           <Button type="submit" loading={create.isPending} disabled={needsSultan}>
             Create Caravan
           </Button>
