@@ -5,6 +5,7 @@ import {
   createTestDb,
   entry,
   eventually,
+  insertUserRow,
   ORIGINS,
   useServer,
 } from '@caravanserai/test-kit';
@@ -82,20 +83,7 @@ describe('notices written before they carried their marker', () => {
   it('get it from the migration, so they are not sent as answers', async () => {
     const old = await createTestDb(undefined, (fresh) => migrateTo(fresh, '0004-token-expiry'));
     try {
-      const { id } = await old.db.kysely
-        .insertInto('users')
-        .values({
-          username: 'legacy',
-          username_key: 'legacy',
-          email: '',
-          password_hash: '!',
-          role: 'Pilgrim',
-          location: '',
-          is_system: 0,
-          created_at: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertUserRow(old.db, 'legacy', 1);
       // The memory column does not exist yet: the typed builder knows only today's schema.
       await sql`insert into logbooks (logid, owner_id, title, description, private, salted, forked, version, entry_count, created_at, modified_at)
         values ('legacy1', ${id}, 'Old', '', 1, 0, 0, 1, 3, 1, 1)`.execute(old.db.kysely);

@@ -1,6 +1,7 @@
 import {
   createTestDb,
   expectStatus,
+  insertUserRow,
   PASSWORD,
   type SignedIn,
   startServer,
@@ -188,26 +189,13 @@ describe('migration 0004-token-expiry', () => {
   it('backfills last use from when each existing token was issued', async () => {
     const old = await createTestDb(undefined, (fresh) => migrateTo(fresh, '0003-mapper-profiles'));
     try {
-      const user = await old.db.kysely
-        .insertInto('users')
-        .values({
-          username: 'legacy',
-          username_key: 'legacy',
-          email: '',
-          password_hash: '!',
-          role: 'Pilgrim',
-          location: '',
-          is_system: 0,
-          created_at: 1_000,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertUserRow(old.db, 'legacy', 1_000);
       // The column does not exist yet, so the typed builder (which knows today's schema) cannot be used.
       for (const [hash, at] of [
         ['a'.repeat(64), 1_700_000_000_000],
         ['b'.repeat(64), 1_700_000_500_000],
       ] as const) {
-        await sql`insert into tokens (token_hash, user_id, created_at) values (${hash}, ${user.id}, ${at})`.execute(
+        await sql`insert into tokens (token_hash, user_id, created_at) values (${hash}, ${userId}, ${at})`.execute(
           old.db.kysely,
         );
       }

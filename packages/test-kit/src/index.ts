@@ -5,4 +5,4 @@ export type { Config } from '@caravanserai/server';
 export * from './factories.js';
 export * from './server.js';
 export { stripeSettingsFor } from './stripe.js';
-export { createTestDb, TEST_POSTGRES_URL, type TestDb } from './test-db.js';
+export { createTestDb, insertUserRow, TEST_POSTGRES_URL, type TestDb } from './test-db.js';

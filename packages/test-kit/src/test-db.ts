@@ -48,3 +48,25 @@ async function adminQuery(sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * A bare user row written straight to the database (no password that works), for migration tests
+ * that need an owner in a schema older than the API's. Returns its id.
+ */
+export async function insertUserRow(db: Db, username: string, createdAt: number): Promise<number> {
+  const { id } = await db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      username_key: username.toLowerCase(),
+      email: '',
+      password_hash: '!',
+      role: 'Pilgrim',
+      location: '',
+      is_system: 0,
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
