@@ -20,7 +20,7 @@ export interface AppUnderTest {
 export type RunningApp = Omit<AppUnderTest, 'close'>;
 
 /** The publishable key browsers are told with payments on. */
-export const FAKE_PUBLISHABLE_KEY = 'pk_test_caravanserai_e2e';
+const FAKE_PUBLISHABLE_KEY = 'pk_test_caravanserai_e2e';
 
 /**
  * The real server (SQLite, fresh data) serving the built web app, with the fake AI provider

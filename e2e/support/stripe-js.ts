@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 
 /** Where the app fetches Stripe.js from (any path: `@stripe/stripe-js` picks the release). */
-export const STRIPE_JS = /^https:\/\/js\.stripe\.com\//;
+const STRIPE_JS = /^https:\/\/js\.stripe\.com\//;
 
 /**
  * A stand-in for Stripe.js, served in place of https://js.stripe.com (which a test machine cannot

@@ -1,27 +1,23 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useInviteMember } from '../api/invite-member';
 import { failureText } from '../lib/failure-text';
 
 /** A leader invites a user by username; they accept or decline on their Caravans page. */
 export function InviteForm({ caravanId }: { caravanId: string }) {
   const invite = useInviteMember();
-  const [sent, setSent] = useState<string | null>(null);
+  // A new invite clears the last one's answer: the success line names only what was just sent.
+  const sent = invite.data?.username;
   const form = useForm({
     initialValues: { username: '' },
     validate: { username: (value) => (value.trim() ? null : 'Enter a username.') },
   });
 
   const submit = form.onSubmit(({ username }) => {
-    setSent(null);
     invite.mutate(
       { id: caravanId, username: username.trim() },
       {
-        onSuccess: (answer) => {
-          setSent(answer.username);
-          form.reset();
-        },
+        onSuccess: () => form.reset(),
       },
     );
   });

@@ -1,7 +1,6 @@
 import type { Caravan } from '@caravanserai/api';
 import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useSetPolicy } from '../api/set-policy';
 import { failureText } from '../lib/failure-text';
 import { policyFormValues, policyUpdate, validateCap, validateModels } from '../lib/policy-values';
@@ -11,7 +10,7 @@ const CAP_HINT = 'Empty: no cap. Counted since the first of the month (UTC).';
 /** A leader's policy form: allowed models, the monthly caps and the personal wells switch. */
 export function PolicyForm({ caravan }: { caravan: Caravan }) {
   const save = useSetPolicy();
-  const [saved, setSaved] = useState(false);
+  const saved = save.isSuccess;
   const form = useForm({
     initialValues: policyFormValues(caravan.policy),
     validate: {
@@ -23,14 +22,12 @@ export function PolicyForm({ caravan }: { caravan: Caravan }) {
   });
 
   const submit = form.onSubmit((values) => {
-    setSaved(false);
     save.mutate(
       { id: caravan.caravan_id, policy: policyUpdate(values) },
       {
         onSuccess: (policy) => {
           form.setValues(policyFormValues(policy));
           form.resetDirty(policyFormValues(policy));
-          setSaved(true);
         },
       },
     );

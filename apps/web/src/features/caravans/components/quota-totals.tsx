@@ -1,8 +1,8 @@
 import type { Caravan, CaravanUsage } from '@caravanserai/api';
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { capText } from '../lib/policy-values';
+import { capText, formatCount } from '../lib/policy-values';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** One figure against its cap: a bar when there is a cap, red once it is reached. */
 function QuotaLine({ label, used, cap }: { label: string; used: number; cap: number | null }) {

@@ -1,5 +1,6 @@
 import type { UsageGroupBy } from '@caravanserai/api';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { saveFile } from '../../../lib/save-file';
@@ -39,22 +40,15 @@ export function UsagePanel({
   const range: UsageRange = { group_by: groupBy, ...(from && { from }), ...(to && { to }) };
   const usage = useUsage(caravanId, range);
   const shown = usage.data && withWellTitles(usage.data, wellTitles);
-  const [csvError, setCsvError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-
-  const download = async () => {
-    setCsvError(null);
-    setSaving(true);
-    try {
-      const text = await getUsageCsv(caravanId, range);
-      const span = usage.data ? `${usage.data.from}-${usage.data.to}` : 'this-month';
-      saveFile(`caravan-usage-${groupBy}-${span}.csv`, text, 'text/csv');
-    } catch (error) {
-      setCsvError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The figures on show name the file; while a new range loads they are the old range's.
+  const span =
+    usage.data && !usage.isPlaceholderData
+      ? `${usage.data.from}-${usage.data.to}`
+      : `${from || 'month-start'}-${to || 'today'}`;
+  const csv = useMutation({
+    mutationFn: () => getUsageCsv(caravanId, range),
+    onSuccess: (text) => saveFile(`caravan-usage-${groupBy}-${span}.csv`, text, 'text/csv'),
+  });
 
   return (
     <Stack gap="sm">
@@ -79,13 +73,13 @@ export function UsagePanel({
           w={160}
         />
         <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} w={160} />
-        <Button variant="default" onClick={download} loading={saving}>
+        <Button variant="default" onClick={() => csv.mutate()} loading={csv.isPending}>
           Download CSV
         </Button>
       </Group>
-      {(usage.isError || csvError !== null) && (
+      {(usage.isError || csv.isError) && (
         <Alert color="red" variant="light" role="alert" title="The figures could not be loaded.">
-          {failureText(usage.error ?? csvError, 'The server did not answer. Please try again.')}
+          {failureText(usage.error ?? csv.error, 'The server did not answer. Please try again.')}
         </Alert>
       )}
       {usage.isPending ? (

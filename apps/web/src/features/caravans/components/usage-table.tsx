@@ -1,8 +1,9 @@
 import type { CaravanUsage } from '@caravanserai/api';
 import { Table, Text } from '@mantine/core';
+import { formatCount } from '../lib/policy-values';
 
 const HEADINGS = { member: 'Member', well: 'Well', model: 'Model', day: 'Day (UTC)' } as const;
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** The figures behind the charts, one row per member, well, model or day, and their totals. */
 export function UsageTable({ usage }: { usage: CaravanUsage }) {

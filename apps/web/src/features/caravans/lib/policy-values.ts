@@ -57,5 +57,9 @@ export function policyUpdate(values: PolicyFormValues): CaravanPolicyUpdate {
 }
 
 /** A cap as people read it. */
-export const capText = (cap: number | null): string =>
-  cap === null ? 'no cap' : cap.toLocaleString('en-US');
+export const capText = (cap: number | null): string => (cap === null ? 'no cap' : formatCount(cap));
+
+/** A count as the page shows it: 100,000. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
