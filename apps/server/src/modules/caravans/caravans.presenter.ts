@@ -4,7 +4,10 @@ import type { CaravanMemberRow, CaravanRow } from '../../db/database.js';
 import type { MemberWithName, SharedWell } from './caravans.repository.js';
 import { toPolicy } from './policy.js';
 
-export function toCaravanSummary(row: CaravanRow, role: CaravanMemberRow['role']): CaravanSummary {
+export function toCaravanSummary(
+  row: Pick<CaravanRow, 'caravan_id' | 'name'>,
+  role: CaravanMemberRow['role'],
+): CaravanSummary {
   return { caravan_id: row.caravan_id, name: row.name, role };
 }
 

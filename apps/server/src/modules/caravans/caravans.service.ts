@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { Conflict, Forbidden, NotFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuditRepository } from './audit.repository.js';
-import { toCaravan } from './caravans.presenter.js';
+import { toCaravan, toCaravanSummary } from './caravans.presenter.js';
 import type { CaravansRepository } from './caravans.repository.js';
 import { toPolicy } from './policy.js';
 
@@ -66,7 +66,7 @@ export class CaravansService {
 
   async list(user: UserRow): Promise<CaravanSummary[]> {
     const mine = await this.caravans.mine(user.id);
-    return mine.map((m) => ({ caravan_id: m.caravan_id, name: m.name, role: m.role }));
+    return mine.map((m) => toCaravanSummary(m, m.role));
   }
 
   async detail(user: UserRow, caravanId: string): Promise<Caravan> {

@@ -21,14 +21,9 @@ export function modelAllowed(allowed: readonly string[], originLoc: string): boo
 export function toPolicy(row: CaravanRow): CaravanPolicy {
   return {
     allowed_models: allowedModels(row),
-    member_monthly_queries: nullableNumber(row.member_monthly_queries),
-    member_monthly_tokens: nullableNumber(row.member_monthly_tokens),
-    caravan_monthly_tokens: nullableNumber(row.caravan_monthly_tokens),
+    member_monthly_queries: row.member_monthly_queries,
+    member_monthly_tokens: row.member_monthly_tokens,
+    caravan_monthly_tokens: row.caravan_monthly_tokens,
     personal_wells: row.personal_wells !== 0,
   };
-}
-
-/** PostgreSQL returns bigint columns as strings. */
-function nullableNumber(value: number | string | null): number | null {
-  return value === null ? null : Number(value);
 }
