@@ -1,5 +1,6 @@
 import type { CaravanRow, UserRow } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { KeyedQueue } from '../../lib/keyed-queue.js';
 import type { QueryWell } from '../wells/wells.service.js';
 import type { CaravanUsageRepository } from './caravan-usage.repository.js';
 import type { CaravansRepository } from './caravans.repository.js';
@@ -38,7 +39,8 @@ const refused = (code: 'policy_model' | 'quota_exceeded' | 'policy_personal_well
  */
 export class QueryAdmission {
   private readonly inFlight = new Map<string, number>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Each caravan's admissions, one at a time. */
+  private readonly admissions = new KeyedQueue<string>();
 
   constructor(
     private readonly caravans: CaravansRepository,
@@ -64,7 +66,7 @@ export class QueryAdmission {
         `The model "${well.row.origin_loc}" is not allowed in caravan "${through.name}".`,
       );
     }
-    return this.serially(through.caravan_id, () => this.takeSlot(user, through));
+    return this.admissions.run(through.caravan_id, () => this.takeSlot(user, through));
   }
 
   private async takeSlot(user: UserRow, caravan: CaravanRow): Promise<Admission> {
@@ -102,20 +104,5 @@ export class QueryAdmission {
         else this.inFlight.delete(memberKey);
       },
     };
-  }
-
-  /** Runs `task` after every earlier task of the same caravan has settled. */
-  private serially<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return run;
   }
 }
