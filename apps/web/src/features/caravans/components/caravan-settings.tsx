@@ -1,6 +1,7 @@
 import type { Caravan } from '@caravanserai/api';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useDeleteCaravan } from '../api/delete-caravan';
 import { useRenameCaravan } from '../api/rename-caravan';
 import { failureText } from '../lib/failure-text';
@@ -43,32 +44,23 @@ export function CaravanSettings({ caravan, onDeleted }: { caravan: Caravan; onDe
           Delete Caravan
         </Button>
       </Group>
-      <Modal opened={opened} onClose={dismiss} title="Delete Caravan" centered>
-        <Stack>
-          <Text>
-            Are you sure you want to delete &lsquo;{caravan.name}&rsquo;? Its members lose its wells at once,
-            and its policy, figures and audit log are erased. Their logbooks stay theirs. This cannot be
-            undone.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" variant="light" role="alert" title="The caravan was not deleted.">
-              {failureText(remove.error, 'The server did not answer. Please try again.')}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dismiss}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(caravan.caravan_id, { onSuccess: onDeleted })}
-            >
-              Confirm
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={dismiss}
+        title="Delete Caravan"
+        message={`Are you sure you want to delete ‘${caravan.name}’? Its members lose its wells at once, and its policy, figures and audit log are erased. Their logbooks stay theirs. This cannot be undone.`}
+        error={
+          remove.isError
+            ? {
+                title: 'The caravan was not deleted.',
+                text: failureText(remove.error, 'The server did not answer. Please try again.'),
+              }
+            : null
+        }
+        confirmLabel="Confirm"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate(caravan.caravan_id, { onSuccess: onDeleted })}
+      />
     </Stack>
   );
 }

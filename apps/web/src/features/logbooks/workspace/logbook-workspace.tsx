@@ -3,7 +3,7 @@ import { INVALID_LOG_XML } from '@caravanserai/logbook';
 import { Alert, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ForkPanel } from './fork-panel';
 import { LogView, type LogViewHandle } from './log-view';
 import { NoWellPanel } from './no-well-panel';

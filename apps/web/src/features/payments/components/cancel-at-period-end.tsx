@@ -1,7 +1,8 @@
 import { ApiError, type Subscription, type SubscriptionType } from '@caravanserai/api';
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { failureText } from '../lib/failure-text';
@@ -109,27 +110,21 @@ function CancelControl({
           Cancel at period end
         </Button>
       </Group>
-      <Modal opened={opened} onClose={dismiss} title="Cancel at period end?" centered>
-        <Stack>
-          <Text>
-            Your {tier} subscription stays active until {end ?? 'the end of this period'}, then ends. You will
-            not be charged again.
-          </Text>
-          {cancel.isError && (
-            <Alert color="red" variant="light" role="alert" title="The subscription was not cancelled.">
-              {failureText(cancel.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dismiss} data-autofocus>
-              Keep it
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={confirm}>
-              Cancel at period end
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={dismiss}
+        title="Cancel at period end?"
+        message={`Your ${tier} subscription stays active until ${end ?? 'the end of this period'}, then ends. You will not be charged again.`}
+        error={
+          cancel.isError
+            ? { title: 'The subscription was not cancelled.', text: failureText(cancel.error) }
+            : null
+        }
+        cancelLabel="Keep it"
+        confirmLabel="Cancel at period end"
+        loading={cancel.isPending}
+        onConfirm={confirm}
+      />
     </Stack>
   );
 }

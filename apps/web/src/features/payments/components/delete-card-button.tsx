@@ -1,6 +1,7 @@
 import type { PaymentSource } from '@caravanserai/api';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useRemoveCard } from '../api/remove-card';
 import { cardName } from '../lib/card-text';
 import { failureText } from '../lib/failure-text';
@@ -28,29 +29,31 @@ export function DeleteCardButton({ card, username }: { card: PaymentSource; user
       >
         Delete Payment Method
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Delete Payment Method" centered>
-        <Stack>
-          <Text>Are you sure you want to delete the {name}? It is removed from your account at Stripe.</Text>
-          {card.default_payment_method && (
-            <Text size="sm" c="dimmed">
-              It is your active card: choose or add another before your subscriptions next renew.
+      <ConfirmModal
+        opened={opened}
+        onClose={dismiss}
+        title="Delete Payment Method"
+        message={
+          <>
+            <Text>
+              Are you sure you want to delete the {name}? It is removed from your account at Stripe.
             </Text>
-          )}
-          {remove.isError && (
-            <Alert color="red" variant="light" role="alert" title="The payment method was not deleted.">
-              {failureText(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dismiss} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={confirm}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+            {card.default_payment_method && (
+              <Text size="sm" c="dimmed">
+                It is your active card: choose or add another before your subscriptions next renew.
+              </Text>
+            )}
+          </>
+        }
+        error={
+          remove.isError
+            ? { title: 'The payment method was not deleted.', text: failureText(remove.error) }
+            : null
+        }
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }

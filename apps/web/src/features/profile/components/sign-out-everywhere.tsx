@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { paths } from '../../../config/paths';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 
@@ -28,27 +29,20 @@ export function SignOutEverywhere() {
       <Button color="red" variant="light" onClick={open}>
         Sign out everywhere
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Sign out everywhere?" centered>
-        <Stack>
-          <Text>
-            Every browser, terminal and device signed in to your account is signed out, this one included. You
-            will need to log in again.
-          </Text>
-          {signOut.isError && (
-            <Alert color="red" variant="light" role="alert" title="You are still signed in.">
-              Signing out everywhere failed. Please try again.
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dismiss} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red" loading={signOut.isPending} onClick={confirm}>
-              Sign out everywhere
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={dismiss}
+        title="Sign out everywhere?"
+        message="Every browser, terminal and device signed in to your account is signed out, this one included. You will need to log in again."
+        error={
+          signOut.isError
+            ? { title: 'You are still signed in.', text: 'Signing out everywhere failed. Please try again.' }
+            : null
+        }
+        confirmLabel="Sign out everywhere"
+        loading={signOut.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }
