@@ -1,20 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeWell, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../../scripts/build.mjs';
+import { describe, expect, it } from 'vitest';
+import { useCliBundle } from './support/cli-bundle.js';
 
-const work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-'));
-/** Built afresh for this file, so parallel runs never read a bundle half written by another. */
-const BUNDLE = join(work, 'mapper.mjs');
-
-beforeAll(async () => {
-  await buildCli(BUNDLE);
-}, 120_000);
+const { work, bundle: BUNDLE } = useCliBundle('cli');
 const t = useServer({ users: ['alice'], fake: true, overrides: { cliBundle: BUNDLE } });
 
 /** Runs the CLI as a user would, input piped in, with its own config folder. */

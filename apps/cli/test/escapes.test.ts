@@ -1,19 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../../scripts/build.mjs';
-import { writeCredentials } from '../src/config.js';
+import { signInCli, useCliBundle } from './support/cli-bundle.js';
 
-const work = mkdtempSync(join(tmpdir(), 'caravanserai-cli-escapes-'));
-const bundle = join(work, 'mapper.mjs');
-const config = join(work, 'config');
-
-beforeAll(async () => {
-  await buildCli(bundle);
-}, 120_000);
+const { work, bundle, config } = useCliBundle('cli-escapes');
 const t = useServer({ users: ['alice', 'bob'] });
 
 const HOSTILE = '\x1b]0;PWNED\x07\x1b[2J';
@@ -21,10 +11,7 @@ const SHOWN = '^[]0;PWNED^G^[[2J';
 let logid: string;
 
 beforeAll(async () => {
-  writeCredentials(
-    { server: t.server.origin, api: t.server.baseUrl, token: t.bob.token, username: t.bob.username },
-    { CARAVANSERAI_CONFIG_DIR: config },
-  );
+  signInCli(config, t.server, t.bob);
   // Alice's public logbook, its title written straight into the database as old data would be.
   // Entries are XML text (no C0 controls), so they carry the one-byte CSI, U+009B, instead.
   const logbook = await t.alice.client.logbooks.create({

@@ -1,25 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../../scripts/build.mjs';
-import { writeCredentials } from '../src/config.js';
+import { signInCli, useCliBundle } from './support/cli-bundle.js';
 
-const work = mkdtempSync(join(tmpdir(), 'caravanserai-tty-'));
-const bundle = join(work, 'mapper.mjs');
-const config = join(work, 'config');
-
-beforeAll(async () => {
-  await buildCli(bundle);
-}, 120_000);
+const { bundle, config } = useCliBundle('tty');
 const t = useServer({ users: ['alice'] });
 beforeAll(() => {
-  writeCredentials(
-    { server: t.server.origin, api: t.server.baseUrl, token: t.alice.token, username: t.alice.username },
-    { CARAVANSERAI_CONFIG_DIR: config },
-  );
+  signInCli(config, t.server, t.alice);
 });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is stripped
@@ -77,12 +64,12 @@ describe('the mapper CLI on a terminal', () => {
       await tty.waitFor('\nXbc\n');
       tty.type('\x1b[A\r');
       await tty.waitFor('\nXbc\n', 2);
-      await tty.waitFor('Xbc\n' + `${t.alice.username}@mapper$ `, 2);
+      await tty.waitFor(`Xbc\n${t.alice.username}@mapper$ `, 2);
 
       tty.type(`rm -l ${logbook.logid}\r`);
       await tty.waitFor('(y/n)');
       tty.type('zn');
-      await tty.waitFor('Cancelled: nothing was deleted.\n' + `${t.alice.username}@mapper$ `);
+      await tty.waitFor(`Cancelled: nothing was deleted.\n${t.alice.username}@mapper$ `);
       expect((await t.alice.client.logbooks.get(logbook.logid)).title).toBe('Kept');
 
       tty.type('echo never');

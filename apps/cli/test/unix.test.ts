@@ -1,27 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../../scripts/build.mjs';
-import { writeCredentials } from '../src/config.js';
+import { signInCli, useCliBundle } from './support/cli-bundle.js';
 
-const work = mkdtempSync(join(tmpdir(), 'caravanserai-unix-'));
-const bundle = join(work, 'mapper.mjs');
-const config = join(work, 'config');
-
-beforeAll(async () => {
-  await buildCli(bundle);
-}, 120_000);
+const { work, bundle, config } = useCliBundle('unix');
 const t = useServer({ users: ['alice'] });
 beforeAll(() => {
-  writeCredentials(
-    { server: t.server.origin, api: t.server.baseUrl, token: t.alice.token, username: t.alice.username },
-    { CARAVANSERAI_CONFIG_DIR: config },
-  );
+  signInCli(config, t.server, t.alice);
 });
 
 /** The bundle with its input piped in; stdout and stderr apart, as a shell script sees them. */
