@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { caravanCalls } from './client-caravans.js';
+import { ownDataCalls } from './client-own-data.js';
 import { paymentCalls } from './client-payments.js';
 import { ApiError } from './errors.js';
 import { seg } from './path-segment.js';
@@ -84,8 +85,10 @@ export class ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = this.getToken();
     if (token) headers.Authorization = `Token ${token}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    // A form (an upload) sets its own multipart Content-Type and boundary.
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
@@ -214,6 +217,9 @@ export class ApiClient {
 
   /** Caravans: members, invites, shared wells, policy, usage and audit. */
   readonly caravans = caravanCalls(this);
+
+  /** Import from other AI apps, search, backup and restore. */
+  readonly ownData = ownDataCalls(this);
 
   readonly usage = {
     get: (days = 30) => this.request(UsageSummary, 'GET', `/usage/?days=${days}`),

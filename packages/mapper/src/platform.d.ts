@@ -34,10 +34,14 @@ interface Response {
   blob(): Promise<Blob>;
 }
 
+declare class FormData {
+  append(name: string, value: string | Blob, filename?: string): void;
+}
+
 interface RequestInit {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | FormData;
   signal?: AbortSignal;
 }
 

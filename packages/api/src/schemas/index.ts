@@ -7,6 +7,7 @@ export * from './examples.js';
 export * from './journals.js';
 export * from './logbooks.js';
 export * from './mapper.js';
+export * from './own-data.js';
 export * from './payments.js';
 export * from './queries.js';
 export * from './query-stream.js';

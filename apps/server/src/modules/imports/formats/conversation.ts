@@ -1,0 +1,47 @@
+import type { ImportFormat } from '@caravanserai/api';
+import type { Entry } from '@caravanserai/logbook';
+
+/**
+ * What every format reader yields: one conversation at a time, already turned into logbook entries
+ * along its active branch, so the import job never holds more than one conversation in memory.
+ *
+ * Entry mapping (DESIGN.md 8): user turn -> `query` {qid}; assistant text -> `gen` with the same
+ * qid; system prompt and custom instructions -> `context`; tool calls and code -> `code`; tool
+ * output -> `shell`; reasoning -> `comment`; an image or file the export does not hold -> a
+ * `comment` saying so, in place. Attributes kept when the source has them: `created` (ISO 8601
+ * time of the turn), `model` (as the source names it), and `source_msg` (the source's message id,
+ * which re-import uses to find the turns already imported).
+ */
+export interface SourceConversation {
+  /** `<source>:<id>`, e.g. `chatgpt:67a1...`: how a re-import finds the logbook it made before. */
+  source_id: string;
+  /** Never blank: a conversation without a title gets one from its first question or its date. */
+  title: string;
+  /** ISO 8601, when the source has it. */
+  created_at?: string;
+  entries: Entry[];
+  /** Only for our own formats (XML, JSON, backup): the logbook's flags and description. */
+  logbook?: { description?: string; private?: boolean; salted?: boolean; forked?: boolean };
+  /** Only for our backup: the journal the logbook was in, so a restore rebuilds the journals. */
+  journal?: { source_jid: string; title: string };
+}
+
+/** A conversation that could not be read: the rest of the file goes on. */
+export interface SkippedSource {
+  source_id: string;
+  title: string;
+  reason: string;
+}
+
+export type ReadItem = { conversation: SourceConversation } | { skipped: SkippedSource };
+
+export interface ExportReader {
+  format: ImportFormat;
+  /** Conversations one by one, in file order; a broken one comes as `skipped`. */
+  items(): AsyncIterable<ReadItem>;
+  /** Closes the file (the zip) early; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** The file is no known format: the message names what was expected (the route answers 400). */
+export class UnknownFormatError extends Error {}
