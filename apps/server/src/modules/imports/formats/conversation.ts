@@ -19,6 +19,10 @@ export interface SourceConversation {
   title: string;
   /** ISO 8601, when the source has it. */
   created_at?: string;
+  /**
+   * Never empty for a chat export (an empty conversation comes as `skipped`); our own formats
+   * yield an empty logbook too, with no entries, so a restore recreates it.
+   */
   entries: Entry[];
   /** Only for our own formats (XML, JSON, backup): the logbook's flags and description. */
   logbook?: { description?: string; private?: boolean; salted?: boolean; forked?: boolean };

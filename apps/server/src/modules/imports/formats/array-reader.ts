@@ -1,0 +1,112 @@
+import type { Readable } from 'node:stream';
+import type { ImportFormat } from '@caravanserai/api';
+import type { ExportReader, ReadItem } from './conversation.js';
+import { reasonOf, skipped } from './entry-list.js';
+import { jsonChildren, MAX_ITEM_BYTES, OVERSIZED } from './json-values.js';
+
+/** Turns one array element (1-based position in the export) into a conversation or a skip. */
+export type ReadElement = (raw: unknown, index: number) => ReadItem;
+
+const SOURCE_PREFIX: Record<ImportFormat, string> = {
+  chatgpt: 'chatgpt',
+  claude: 'claude',
+  'open-webui': 'open-webui',
+  librechat: 'librechat',
+  'caravanserai-xml': 'caravanserai',
+  'caravanserai-json': 'caravanserai',
+  'caravanserai-backup': 'caravanserai',
+};
+
+/**
+ * A reader over one or more JSON files each holding an array of conversations (a whole export, or
+ * its shards in order), streamed element by element. A broken element is skipped with its reason;
+ * a file that breaks off ends the reading with one skip saying where.
+ */
+export function arrayReader(opts: {
+  format: ImportFormat;
+  /** Opens each file in turn; called only when the previous one is done. */
+  files: readonly (() => Promise<Readable>)[];
+  read: ReadElement;
+  close?: () => void;
+}): ExportReader {
+  const { format, files, read } = opts;
+  let closed = false;
+  const open = new Set<Readable>();
+  return {
+    format,
+    async *items() {
+      let index = 0;
+      for (const [f, openFile] of files.entries()) {
+        if (closed) return;
+        let stream: Readable | undefined;
+        try {
+          stream = await openFile();
+          open.add(stream);
+          for await (const { key, value } of jsonChildren(stream)) {
+            if (closed) return;
+            if (typeof key !== 'number') {
+              yield skipped(
+                `${SOURCE_PREFIX[format]}:file-${f + 1}`,
+                'Export file',
+                'Not a list of conversations.',
+              );
+              break;
+            }
+            index++;
+            if (value === OVERSIZED) {
+              const mb = Math.round(MAX_ITEM_BYTES / 1024 / 1024);
+              yield skipped(
+                `${SOURCE_PREFIX[format]}:#${index}`,
+                `Conversation ${index}`,
+                `The conversation is larger than ${mb} MB, more than an import takes.`,
+              );
+              continue;
+            }
+            let item: ReadItem;
+            try {
+              item = read(value, index);
+            } catch (error) {
+              item = skipped(`${SOURCE_PREFIX[format]}:#${index}`, `Conversation ${index}`, reasonOf(error));
+            }
+            yield item;
+          }
+        } catch (error) {
+          if (closed) return;
+          const where = index === 0 ? 'at its start' : `after conversation ${index}`;
+          yield skipped(
+            `${SOURCE_PREFIX[format]}:file-${f + 1}`,
+            'Rest of the export',
+            `The export breaks off ${where}, so what follows could not be read. ${reasonOf(error)}`,
+          );
+          return;
+        } finally {
+          if (stream !== undefined) {
+            open.delete(stream);
+            stream.destroy();
+          }
+        }
+      }
+    },
+    async close() {
+      closed = true;
+      for (const stream of open) stream.destroy();
+      open.clear();
+      opts.close?.();
+    },
+  };
+}
+
+/** A reader over a file that is one conversation (or one logbook), read when asked for. */
+export function singleReader(format: ImportFormat, read: () => ReadItem): ExportReader {
+  return {
+    format,
+    async *items() {
+      try {
+        yield read();
+      } catch (error) {
+        yield skipped(`${SOURCE_PREFIX[format]}:#1`, 'Conversation 1', reasonOf(error));
+      }
+    },
+    async close() {},
+  };
+}

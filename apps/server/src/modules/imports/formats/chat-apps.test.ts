@@ -1,0 +1,114 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  brief,
+  conversationOf,
+  fixture,
+  readAll,
+  tempDir,
+} from '../../../../test/fixtures/imports/fixtures.js';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(() => tmp.remove());
+
+describe('Open WebUI export', () => {
+  it('follows currentId through parentId, splitting reasoning and tool calls out of the answer', async () => {
+    const { format, items } = await readAll(fixture('open-webui-export.json'));
+    expect(format).toBe('open-webui');
+    expect(items).toHaveLength(4);
+    const chat = conversationOf(items[0]);
+    expect(chat.source_id).toBe('open-webui:owui-1');
+    expect(chat.title).toBe('Recursion');
+    expect(chat.created_at).toBe('2024-06-10T06:13:20.000Z');
+    expect(brief(chat.entries)).toEqual([
+      ['comment', '[Image not included in the export: diagram.png]'],
+      ['query', 'Explain recursion in one line.'],
+      ['comment', 'The user wants brevity.\nOne line.'],
+      ['gen', 'A function that calls itself until a base case stops it.'],
+      ['query', 'What is the weather in Oslo?'],
+      ['gen', 'Let me check.'],
+      ['code', 'get_weather\n{"city":"Oslo"}'],
+      ['shell', '"4 °C, rain"'],
+      ['gen', 'It is 4 °C and raining in Oslo.'],
+    ]);
+    const [, q1, , g1] = chat.entries;
+    expect(g1?.attrs).toEqual({
+      qid: q1?.attrs.qid,
+      created: '2024-06-10T06:13:29.000Z',
+      model: 'qwen2.5:7b',
+      source_msg: 'a1b',
+    });
+  });
+
+  it('reads legacy items with the chat at the top, and skips broken and id-less ones', async () => {
+    const { items } = await readAll(fixture('open-webui-export.json'));
+    const legacy = conversationOf(items[1]);
+    expect(legacy.source_id).toBe('open-webui:owui-legacy');
+    expect(legacy.created_at).toBe('2023-11-14T22:13:20.000Z');
+    expect(brief(legacy.entries)).toEqual([
+      ['query', 'Hi there'],
+      ['gen', 'Hello! How can I help?'],
+    ]);
+    expect(legacy.entries[1]?.attrs.model).toBe('mistral:7b');
+    expect(items[2]).toMatchObject({
+      skipped: { source_id: 'open-webui:owui-broken', reason: /^Empty conversation/ },
+    });
+    expect(items[3]).toMatchObject({ skipped: { title: 'No id', reason: 'The chat has no id.' } });
+  });
+});
+
+describe('LibreChat export', () => {
+  it('walks up from the newest leaf of a flat export', async () => {
+    const { format, items } = await readAll(fixture('librechat-flat.json'));
+    expect(format).toBe('librechat');
+    expect(items).toHaveLength(1);
+    const chat = conversationOf(items[0]);
+    expect(chat.source_id).toBe('librechat:lc-flat');
+    expect(chat.title).toBe('Packing list');
+    expect(chat.created_at).toBe('2025-06-01T10:00:00.000Z');
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'What should I pack for a 3-day hike?'],
+      ['comment', 'Consider weather and water.'],
+      ['gen', 'Tent, stove, 3 L of water capacity.'],
+      ['code', 'weather\n{"where":"Alps"}'],
+      ['shell', 'Sunny, 18 °C'],
+      ['gen', 'The forecast is sunny, so pack sunscreen.'],
+      ['query', 'And food?'],
+      ['comment', '[File not included in the export: menu.pdf]'],
+      ['gen', 'About 3,000 kcal a day.'],
+    ]);
+    expect(chat.entries[2]?.attrs.model).toBe('o3-mini');
+    expect(chat.entries[8]?.attrs).toMatchObject({ model: 'gpt-4o', source_msg: 'r2' });
+  });
+
+  it('reads the tree form, keeping the newest branch', async () => {
+    const { format, items } = await readAll(fixture('librechat-tree.json'));
+    expect(format).toBe('librechat');
+    const chat = conversationOf(items[0]);
+    expect(chat.title).toBe('Name a prime above 100.');
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'Name a prime above 100.'],
+      ['gen', '103.'],
+      ['query', 'Another?'],
+      ['gen', '107.'],
+    ]);
+  });
+
+  it('reads a very deep tree without running out of stack', async () => {
+    // Written as text: the test's own JSON.stringify would run out of stack on this depth.
+    const depth = 20_000;
+    const open: string[] = [];
+    for (let i = 1; i <= depth; i++) {
+      open.push(`{"messageId":"m${i}","isCreatedByUser":${i % 2 === 1},"text":"turn ${i}","children":[`);
+    }
+    const tree = `${open.join('')}${']}'.repeat(depth)}`;
+    const path = join(tmp.dir, 'deep.json');
+    await writeFile(path, `{"conversationId":"deep","title":"Deep","messagesTree":[${tree}]}`);
+    const { items } = await readAll(path);
+    expect(conversationOf(items[0]).entries).toHaveLength(20_000);
+  });
+});

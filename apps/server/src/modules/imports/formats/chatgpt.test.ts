@@ -1,0 +1,197 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  brief,
+  conversationOf as conversation,
+  fixture,
+  readAll,
+  tempDir,
+  writeZip,
+} from '../../../../test/fixtures/imports/fixtures.js';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(() => tmp.remove());
+
+describe('ChatGPT export', () => {
+  it('follows current_node up to the root, never the mapping order or the times', async () => {
+    const { format, items } = await readAll(fixture('chatgpt-conversations.json'));
+    expect(format).toBe('chatgpt');
+    expect(items).toHaveLength(4);
+    const tomato = conversation(items[0]);
+    expect(tomato.source_id).toBe('chatgpt:conv-tomato');
+    expect(tomato.created_at).toBe('2023-11-14T22:13:20.123Z');
+    expect(brief(tomato.entries)).toEqual([
+      ['context', expect.stringContaining('I am a gardener.')],
+      ['comment', '[File not included in the export: garden-notes.pdf]'],
+      ['comment', '[Image not included in the export: leaf.jpg]'],
+      ['query', 'What is wrong with this tomato leaf?'],
+      ['gen', 'It looks like early blight.'],
+      ['query', 'How do I treat it organically? Show the dilution.'],
+      ['comment', 'Working out the dilution\nBaking soda at 1 tablespoon per gallon.'],
+      ['code', 'print(15 / 3.785)'],
+      ['shell', '3.9630118890356667'],
+      ['comment', 'Thought for 12 seconds'],
+      ['gen', 'Use about 4 ml of baking soda per litre.\uFFFD'],
+    ]);
+    expect(tomato.entries[0]?.content).toContain('Be brief.');
+    expect(JSON.stringify(tomato.entries)).not.toContain('replaced');
+  });
+
+  it('gives each answer its question qid, its time, model and message id', async () => {
+    const { items } = await readAll(fixture('chatgpt-conversations.json'));
+    const [, , , query1, gen1, query2, , code, , , gen2] = conversation(items[0]).entries;
+    expect(query1?.attrs).toEqual({
+      qid: expect.stringMatching(/^[a-z0-9]{8}$/),
+      created: '2023-11-14T22:13:20.250Z',
+      source_msg: 'u1',
+    });
+    expect(gen1?.attrs).toEqual({
+      qid: query1?.attrs.qid,
+      created: '2023-11-14T22:13:30.000Z',
+      model: 'gpt-4o',
+      source_msg: 'a1',
+    });
+    expect(gen2?.attrs.qid).toBe(query2?.attrs.qid);
+    expect(query2?.attrs.qid).not.toBe(query1?.attrs.qid);
+    expect(gen2?.attrs.model).toBe('o3');
+    expect(code?.attrs).toEqual({ created: '2023-11-14T22:14:02.000Z', source_msg: 'code' });
+  });
+
+  it('titles an untitled conversation from its first question', async () => {
+    const { items } = await readAll(fixture('chatgpt-conversations.json'));
+    expect(conversation(items[0]).title).toBe('What is wrong with this tomato leaf?');
+  });
+
+  it('skips a broken conversation and an empty one, and reads on', async () => {
+    const { items } = await readAll(fixture('chatgpt-conversations.json'));
+    expect(items[1]).toEqual({
+      skipped: {
+        source_id: 'chatgpt:conv-broken',
+        title: 'Conversation 2',
+        reason: 'The conversation has no messages (its mapping is missing).',
+      },
+    });
+    expect(items[2]).toEqual({
+      skipped: {
+        source_id: 'chatgpt:conv-empty',
+        title: 'New chat',
+        reason: expect.stringMatching(/^Empty conversation/),
+      },
+    });
+    expect(conversation(items[3]).source_id).toBe('chatgpt:conv-tools');
+  });
+
+  it('maps tool calls to code and their output to shell, and picks the newest leaf without current_node', async () => {
+    const { items } = await readAll(fixture('chatgpt-conversations.json'));
+    const tools = conversation(items[3]);
+    expect(tools.created_at).toBeUndefined();
+    expect(brief(tools.entries)).toEqual([
+      ['query', 'Draw a lighthouse and find its height'],
+      ['code', 'search("Eddystone lighthouse height")'],
+      ['shell', '# 【0†Eddystone Lighthouse】\nHeight 49 m'],
+      ['shell', 'Eddystone\n\nhttps://example.org/eddystone\n\nThe tower is 49 metres tall.'],
+      ['comment', '[Image not included in the export: file_00000000lighthouse]'],
+      ['gen', 'Here is your lighthouse. It is 49 m tall.'],
+    ]);
+    expect(tools.entries.every((e) => e.attrs.created === undefined)).toBe(true);
+  });
+
+  it('reads the same export from a zip, and newer exports sharded in order', async () => {
+    const json = await readFile(fixture('chatgpt-conversations.json'), 'utf8');
+    const whole = join(tmp.dir, 'chatgpt.zip');
+    await writeZip(whole, { 'chat.html': '<html></html>', 'user.json': '{}', 'conversations.json': json });
+    const fromZip = await readAll(whole);
+    expect(fromZip.format).toBe('chatgpt');
+    expect(
+      fromZip.items.map((i) => ('conversation' in i ? i.conversation.source_id : i.skipped.source_id)),
+    ).toEqual(['chatgpt:conv-tomato', 'chatgpt:conv-broken', 'chatgpt:conv-empty', 'chatgpt:conv-tools']);
+
+    const [a, b, c, d] = JSON.parse(json) as unknown[];
+    const sharded = join(tmp.dir, 'chatgpt-sharded.zip');
+    // Written out of order on purpose: the shards are read by number.
+    await writeZip(sharded, {
+      'conversations-002.json': JSON.stringify([d]),
+      'conversations-000.json': JSON.stringify([a, b]),
+      'conversations-001.json': JSON.stringify([c]),
+      'user.json': '{}',
+    });
+    const fromShards = await readAll(sharded);
+    expect(fromShards.format).toBe('chatgpt');
+    expect(
+      fromShards.items.map((i) => ('conversation' in i ? i.conversation.source_id : i.skipped.source_id)),
+    ).toEqual(['chatgpt:conv-tomato', 'chatgpt:conv-broken', 'chatgpt:conv-empty', 'chatgpt:conv-tools']);
+  });
+
+  it('survives cycles, missing parents and hostile values', async () => {
+    const node = (id: string, parent: string | null, role: string, text: unknown) => ({
+      id,
+      parent,
+      children: [],
+      message: { id, author: { role }, content: { content_type: 'text', parts: [text] }, create_time: 1e300 },
+    });
+    const hostile = [
+      {
+        id: 'cycle',
+        title: '  \u0000 ',
+        current_node: 'b',
+        mapping: {
+          a: node('a', 'b', 'user', 'Question in a loop'),
+          b: node('b', 'a', 'assistant', 'Answer in a loop'),
+        },
+      },
+      {
+        id: 'orphan',
+        title: 'x'.repeat(5000),
+        current_node: 'gone',
+        mapping: {
+          q: node('q', 'missing-parent', 'user', 'Still here?'),
+          a: {
+            ...node('a', 'q', 'assistant', 'Yes.'),
+            message: { ...node('a', 'q', 'assistant', 'Yes.').message, metadata: 7 },
+          },
+          junk: 'not a node',
+          weird: node('weird', 'a', 'assistant', { content_type: 'unknown_blob' }),
+        },
+      },
+      null,
+      { id: { nested: true }, mapping: {} },
+    ];
+    const path = join(tmp.dir, 'hostile.json');
+    await writeFile(path, JSON.stringify(hostile));
+    const { items } = await readAll(path);
+    expect(items).toHaveLength(4);
+    const cycle = conversation(items[0]);
+    expect(brief(cycle.entries)).toEqual([
+      ['query', 'Question in a loop'],
+      ['gen', 'Answer in a loop'],
+    ]);
+    expect(cycle.title).toBe('Question in a loop');
+    expect(cycle.entries[0]?.attrs.created).toBeUndefined();
+    const orphan = conversation(items[1]);
+    expect(orphan.title).toHaveLength(200);
+    expect(brief(orphan.entries)).toEqual([
+      ['query', 'Still here?'],
+      ['gen', 'Yes.'],
+    ]);
+    expect(items[2]).toMatchObject({ skipped: { reason: 'Not a conversation: expected an object.' } });
+    expect(items[3]).toMatchObject({ skipped: { reason: 'The conversation has no id.' } });
+  });
+
+  it('reports where a cut-off export breaks, after yielding what came before', async () => {
+    const json = await readFile(fixture('chatgpt-conversations.json'), 'utf8');
+    const path = join(tmp.dir, 'cut.json');
+    await writeFile(path, json.slice(0, Math.floor(json.length * 0.8)));
+    const { items } = await readAll(path);
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(items.at(-1)).toMatchObject({
+      skipped: {
+        title: 'Rest of the export',
+        reason: expect.stringMatching(/^The export breaks off after conversation \d/),
+      },
+    });
+  });
+});

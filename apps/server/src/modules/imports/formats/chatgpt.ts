@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { branchTo, latestLeaf } from './branch.js';
+import type { ReadItem } from './conversation.js';
+import {
+  EntryList,
+  finish,
+  idText,
+  isoFromEpoch,
+  isRecord,
+  skipped,
+  sourceId,
+  str,
+  type TurnAttrs,
+} from './entry-list.js';
+
+/**
+ * ChatGPT's data export: `conversations.json` (or its `conversations-NNN.json` shards), an array of
+ * conversations, each a tree of messages in `mapping` with `current_node` the one on screen.
+ */
+
+const text = z.string().catch('');
+const optionalText = z.string().optional().catch(undefined);
+
+const Content = z
+  .looseObject({
+    content_type: text,
+    parts: z.array(z.unknown()).catch([]),
+    text: optionalText,
+    content: optionalText,
+    result: optionalText,
+    language: optionalText,
+    user_profile: optionalText,
+    user_instructions: optionalText,
+    model_set_context: optionalText,
+    thoughts: z.array(z.unknown()).catch([]),
+    url: optionalText,
+    title: optionalText,
+  })
+  .catch({ content_type: '', parts: [], thoughts: [] });
+
+const Message = z.looseObject({
+  id: optionalText,
+  author: z
+    .looseObject({ role: text, name: z.string().nullish().catch(null) })
+    .catch({ role: '', name: null }),
+  create_time: z.number().nullish().catch(null),
+  content: Content,
+  recipient: z.string().nullish().catch(null),
+  metadata: z.record(z.string(), z.unknown()).catch({}),
+});
+type Message = z.infer<typeof Message>;
+
+const Node = z.looseObject({
+  id: optionalText,
+  parent: z.string().nullish().catch(null),
+  message: Message.nullish().catch(null),
+});
+type Node = z.infer<typeof Node>;
+
+function label(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The asset's id: `file-service://file-abc` -> `file-abc`. */
+function assetId(part: Record<string, unknown>): string {
+  return label(part.asset_pointer).replace(/^[a-z-]+:\/\//, '');
+}
+
+/** Files the message names (`metadata.attachments`), by id: their names are nicer than ids. */
+function attachmentsOf(metadata: Record<string, unknown>): Map<string, { name: string; image: boolean }> {
+  const found = new Map<string, { name: string; image: boolean }>();
+  const attachments = Array.isArray(metadata.attachments) ? metadata.attachments : [];
+  for (const attachment of attachments) {
+    if (!isRecord(attachment)) continue;
+    const id = label(attachment.id);
+    const mime = label(attachment.mime_type ?? attachment.mimeType);
+    found.set(id || `#${found.size}`, {
+      name: label(attachment.name) || id,
+      image: mime.startsWith('image/'),
+    });
+  }
+  return found;
+}
+
+/**
+ * Text parts joined; every part that is a file the export does not hold is noted in place, named
+ * as the message's attachments name it. Attachments no part shows (documents) are noted first.
+ */
+function partsInto(
+  list: EntryList,
+  message: { parts: unknown[]; metadata: Record<string, unknown> },
+  attrs: TurnAttrs,
+  write: (text: string) => void,
+): void {
+  const attachments = attachmentsOf(message.metadata);
+  const shown = new Set(
+    message.parts.flatMap((part) =>
+      isRecord(part) && typeof part.asset_pointer === 'string' ? [assetId(part)] : [],
+    ),
+  );
+  for (const [id, attachment] of attachments) {
+    if (!shown.has(id)) list.missing(attachment.image ? 'Image' : 'File', attachment.name, attrs);
+  }
+  let pending: string[] = [];
+  const flush = () => {
+    write(pending.join('\n\n'));
+    pending = [];
+  };
+  for (const part of message.parts) {
+    if (typeof part === 'string') {
+      if (part.trim() !== '') pending.push(part);
+      continue;
+    }
+    if (!isRecord(part)) continue;
+    const type = label(part.content_type);
+    const name = attachments.get(assetId(part))?.name ?? assetId(part);
+    if (typeof part.text === 'string' && part.text.trim() !== '') pending.push(part.text);
+    else if (type.includes('image')) {
+      flush();
+      list.missing('Image', name, attrs);
+    } else if (type.includes('audio') || type.includes('video')) {
+      flush();
+      list.missing(type.includes('audio') ? 'Audio' : 'File', name, attrs);
+    }
+  }
+  flush();
+}
+
+function thoughtsText(thoughts: unknown[]): string {
+  return thoughts
+    .filter(isRecord)
+    .map((t) => [label(t.summary), label(t.content)].filter((s) => s.trim() !== '').join('\n'))
+    .filter((s) => s !== '')
+    .join('\n\n');
+}
+
+function messageInto(list: EntryList, nodeId: string, message: Message, defaultModel?: string): void {
+  const { author, content, metadata } = message;
+  const role = author.role;
+  const type = content.content_type;
+  const attrs: TurnAttrs = {
+    created: isoFromEpoch(message.create_time),
+    model: str(metadata.model_slug) ?? defaultModel,
+    source_msg: message.id ?? nodeId,
+  };
+
+  // Custom instructions and memories come as hidden messages; they are the conversation's context.
+  if (type === 'user_editable_context') {
+    list.add(
+      'context',
+      [content.user_profile, content.user_instructions].filter(Boolean).join('\n\n'),
+      attrs,
+    );
+    return;
+  }
+  if (type === 'model_editable_context') {
+    list.add('context', content.model_set_context ?? '', attrs);
+    return;
+  }
+  if (metadata.is_visually_hidden_from_conversation === true) return;
+
+  switch (type) {
+    case 'thoughts':
+      list.add('comment', thoughtsText(content.thoughts), attrs);
+      return;
+    case 'reasoning_recap':
+      list.add('comment', content.content ?? '', attrs);
+      return;
+    case 'code':
+      list.add(role === 'tool' ? 'shell' : 'code', content.text ?? '', attrs);
+      return;
+    case 'execution_output':
+      list.add('shell', content.text ?? '', attrs);
+      return;
+    case 'tether_quote':
+      list.add('shell', [content.title, content.url, content.text].filter(Boolean).join('\n\n'), attrs);
+      return;
+    case 'tether_browsing_display':
+      list.add('shell', content.result ?? '', attrs);
+      return;
+  }
+
+  // Other content types carry their words in `parts`, or else in `text`, `content` or `result`.
+  const fallback = content.text ?? content.content ?? content.result;
+  const parts = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
+  const write = (into: (text: string) => void) => partsInto(list, { parts, metadata }, attrs, into);
+  if (role === 'user') {
+    list.startTurn();
+    write((t) => list.query(t, attrs));
+  } else if (role === 'system') write((t) => list.add('context', t, attrs));
+  else if (role === 'tool') write((t) => list.add('shell', t, attrs));
+  else if (message.recipient != null && message.recipient !== 'all') write((t) => list.add('code', t, attrs));
+  else write((t) => list.gen(t, attrs));
+}
+
+/** One conversation of the export, along its active branch. */
+export function readChatGptConversation(raw: unknown, index: number): ReadItem {
+  const record = isRecord(raw) ? raw : {};
+  const id = idText(record.conversation_id) ?? idText(record.id);
+  const source_id = sourceId('chatgpt', id ?? `#${index}`);
+  const created_at = isoFromEpoch(record.create_time);
+  const fallbackTitle = str(record.title) || `Conversation ${index}`;
+  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
+  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no id.');
+  if (!isRecord(record.mapping)) {
+    return skipped(source_id, fallbackTitle, 'The conversation has no messages (its mapping is missing).');
+  }
+
+  const mapping = record.mapping;
+  const nodes = new Map<string, Node>();
+  for (const [key, value] of Object.entries(mapping)) {
+    const parsed = Node.safeParse(value);
+    if (parsed.success) nodes.set(key, parsed.data);
+  }
+  const current = str(record.current_node);
+  const leafId =
+    current !== undefined && nodes.has(current)
+      ? current
+      : latestLeaf(
+          [...nodes.keys()],
+          (key) => nodes.get(key)?.parent ?? undefined,
+          (key) => key,
+          (key) => nodes.get(key)?.message?.create_time ?? Number.NaN,
+        );
+  const branch = branchTo(leafId, (key) => {
+    const parent = nodes.get(key)?.parent;
+    return parent != null && nodes.has(parent) ? parent : undefined;
+  });
+
+  const list = new EntryList();
+  for (const key of branch) {
+    const message = nodes.get(key)?.message;
+    if (message != null) messageInto(list, key, message, str(record.default_model_slug));
+  }
+  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+}
+
+/** Whether a top-level array element looks like a ChatGPT conversation. */
+export function isChatGptConversation(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    'mapping' in value &&
+    ('current_node' in value || 'conversation_id' in value || 'title' in value)
+  );
+}

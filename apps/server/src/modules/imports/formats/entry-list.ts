@@ -1,0 +1,173 @@
+import { cleanText, type Entry, newQid, REPLACEMENT, type Tag, validateEntry } from '@caravanserai/logbook';
+import type { ReadItem } from './conversation.js';
+
+/** Source ids and model names are labels: a longer one is hostile input, not a name. */
+const MAX_ATTR_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
+
+export interface TurnAttrs {
+  /** ISO 8601. */
+  created?: string;
+  model?: string;
+  source_msg?: string;
+}
+
+/**
+ * Text from the export made storable: what XML cannot hold, and DEL, which no text from outside
+ * may carry, become U+FFFD; the rest is kept exactly.
+ */
+export function storable(text: string): string {
+  return cleanText(text).replace(/\u007F/g, REPLACEMENT);
+}
+
+function attrsOf(attrs: TurnAttrs, extra: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = { ...extra };
+  for (const name of ['created', 'model', 'source_msg'] as const) {
+    const value = attrs[name];
+    if (value !== undefined && value !== '') out[name] = storable(value.slice(0, MAX_ATTR_CHARS));
+  }
+  return out;
+}
+
+/**
+ * The entries of one conversation as they are read, turn by turn. A user turn opens a new qid;
+ * every answer in that turn carries it, and an answer with no question before it gets its own.
+ */
+export class EntryList {
+  readonly entries: Entry[] = [];
+  private qid: string | null = null;
+
+  /** A user's turn begins: answers from here on answer it, not the turn before. */
+  startTurn(): void {
+    this.qid = null;
+  }
+
+  query(content: string, attrs: TurnAttrs): void {
+    if (isBlank(content)) return;
+    this.qid = newQid();
+    // The model's name belongs on answers only.
+    const { model: _model, ...rest } = attrs;
+    this.entries.push({ tag: 'query', attrs: attrsOf(rest, { qid: this.qid }), content: storable(content) });
+  }
+
+  gen(content: string, attrs: TurnAttrs): void {
+    if (isBlank(content)) return;
+    this.qid ??= newQid();
+    this.entries.push({ tag: 'gen', attrs: attrsOf(attrs, { qid: this.qid }), content: storable(content) });
+  }
+
+  /** context, comment, code or shell; these carry no model name either. */
+  add(tag: Exclude<Tag, 'query' | 'gen'>, content: string, attrs: TurnAttrs): void {
+    if (isBlank(content)) return;
+    const { model: _model, ...rest } = attrs;
+    this.entries.push({ tag, attrs: attrsOf(rest), content: storable(content) });
+  }
+
+  /** A file the export names but does not hold, noted where it was. */
+  missing(kind: 'Image' | 'File' | 'Audio', name: string, attrs: TurnAttrs): void {
+    const label = oneLine(name).slice(0, MAX_ATTR_CHARS);
+    this.add('comment', `[${kind} not included in the export${label === '' ? '' : `: ${label}`}]`, attrs);
+  }
+}
+
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+// Dates outside what a Date can hold (about 275,000 years either side of 1970) are left out.
+function isoFromMs(ms: number): string | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/**
+ * An epoch time in seconds, or in milliseconds when it is too large to be seconds (some exports
+ * mix the two): anything past the year 5000 in seconds is read as milliseconds.
+ */
+export function isoFromEpoch(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return undefined;
+  return isoFromMs(value > 1e11 ? value : value * 1000);
+}
+
+/** An ISO 8601 (or otherwise Date-readable) string, normalised; anything else is left out. */
+export function isoFromText(value: unknown): string | undefined {
+  if (typeof value === 'number') return isoFromEpoch(value);
+  if (typeof value !== 'string' || value.length > 64) return undefined;
+  return isoFromMs(Date.parse(value));
+}
+
+/** A string field of untyped input, or undefined. */
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An id as exports write them: a non-empty string, or a number. */
+export function idText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A title to show: the source's, else the first question's opening words, else the date. */
+export function titleFor(title: unknown, entries: readonly Entry[], createdAt: string | undefined): string {
+  // A character a logbook cannot hold is dropped from a title rather than shown as a mark.
+  const given = typeof title === 'string' ? clip(oneLine(storable(title).replaceAll(REPLACEMENT, ''))) : '';
+  if (given !== '') return given;
+  const question = entries.find((e) => e.tag === 'query');
+  const asked = question === undefined ? '' : clip(oneLine(question.content));
+  if (asked !== '') return asked;
+  return createdAt === undefined
+    ? 'Untitled conversation'
+    : `Untitled conversation ${createdAt.slice(0, 10)}`;
+}
+
+/** Cut to the title length without splitting a surrogate pair. */
+function clip(text: string): string {
+  if (text.length <= MAX_TITLE_CHARS) return text;
+  const cut = text.slice(0, MAX_TITLE_CHARS);
+  const last = cut.charCodeAt(cut.length - 1);
+  return (last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut).trimEnd();
+}
+
+/** A source id: the source's own id cleaned and bounded, so it can be stored and matched. */
+export function sourceId(prefix: string, id: string): string {
+  return `${prefix}:${storable(id.slice(0, MAX_ATTR_CHARS)).replace(/[\t\n\r]/g, ' ')}`;
+}
+
+/** A conversation left out, its title and reason made one storable line whatever the export held. */
+export function skipped(source_id: string, title: string, reason: string): ReadItem {
+  return { skipped: { source_id, title: titleFor(title, [], undefined), reason: oneLine(storable(reason)) } };
+}
+
+export const EMPTY_CONVERSATION = 'Empty conversation: no messages left to import.';
+
+/** The finished conversation, or why it is skipped: nothing left to import, or an unstorable entry. */
+export function finish(opts: {
+  source_id: string;
+  title: unknown;
+  created_at: string | undefined;
+  entries: Entry[];
+}): ReadItem {
+  const { source_id, created_at, entries } = opts;
+  const title = titleFor(opts.title, entries, created_at);
+  if (entries.length === 0) return skipped(source_id, title, EMPTY_CONVERSATION);
+  for (const entry of entries) {
+    const problem = validateEntry(entry);
+    if (problem !== null) return skipped(source_id, title, problem);
+  }
+  return { conversation: { source_id, title, ...(created_at === undefined ? {} : { created_at }), entries } };
+}
+
+/** Why reading failed, as a sentence for the person importing. */
+export function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Could not be read: ${storable(message).slice(0, 300)}`;
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { branchTo, latestLeaf } from './branch.js';
+import type { ReadItem } from './conversation.js';
+import {
+  EntryList,
+  finish,
+  idText,
+  isoFromText,
+  isRecord,
+  skipped,
+  sourceId,
+  str,
+  type TurnAttrs,
+} from './entry-list.js';
+
+/**
+ * LibreChat's conversation export: `{conversationId, title, endpoint, messages}` with a flat list
+ * linked by `parentMessageId`, or `messagesTree` where each message nests its replies in
+ * `children`. The branch kept is the newest leaf's line of parents.
+ */
+
+const optionalText = z.string().optional().catch(undefined);
+
+const Message = z.looseObject({
+  messageId: optionalText,
+  parentMessageId: z.string().nullish().catch(null),
+  isCreatedByUser: z.boolean().catch(false),
+  sender: optionalText,
+  text: optionalText,
+  content: z.array(z.unknown()).catch([]),
+  model: z.string().nullish().catch(null),
+  createdAt: z.unknown().optional(),
+  files: z.array(z.unknown()).catch([]),
+});
+type Message = z.infer<typeof Message>;
+
+/** A text field that is a string or `{value}`. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return isRecord(value) ? (str(value.value) ?? '') : '';
+}
+
+function jsonOf(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function toolCallInto(list: EntryList, call: Record<string, unknown>, attrs: TurnAttrs): void {
+  const fn = isRecord(call.function) ? call.function : undefined;
+  const interpreter = isRecord(call.code_interpreter) ? call.code_interpreter : undefined;
+  if (interpreter !== undefined) {
+    list.add('code', textOf(interpreter.input), attrs);
+    list.add('shell', jsonOf(interpreter.outputs), attrs);
+    return;
+  }
+  const name = str(call.name) ?? (fn === undefined ? undefined : str(fn.name)) ?? 'tool';
+  const args = call.args ?? fn?.arguments;
+  list.add('code', [name, jsonOf(args)].filter((s) => s !== '').join('\n'), attrs);
+  list.add('shell', jsonOf(call.output ?? fn?.output), attrs);
+}
+
+function messageInto(list: EntryList, message: Message, fallbackModel: string | undefined): void {
+  const attrs: TurnAttrs = {
+    created: isoFromText(message.createdAt),
+    model: message.model ?? fallbackModel,
+    source_msg: message.messageId,
+  };
+  const write = (text: string) => (message.isCreatedByUser ? list.query(text, attrs) : list.gen(text, attrs));
+  if (message.isCreatedByUser) list.startTurn();
+  for (const file of message.files) {
+    if (!isRecord(file)) continue;
+    const name = str(file.filename) ?? str(file.file_id) ?? '';
+    list.missing(str(file.type)?.startsWith('image/') ? 'Image' : 'File', name, attrs);
+  }
+  const parts = message.content.filter(isRecord);
+  if (parts.length === 0) {
+    write(message.text ?? '');
+    return;
+  }
+  let pending: string[] = [];
+  const flush = () => {
+    write(pending.join('\n\n'));
+    pending = [];
+  };
+  for (const part of parts) {
+    const type = str(part.type) ?? '';
+    if (type === 'text') {
+      pending.push(textOf(part.text));
+      continue;
+    }
+    flush();
+    if (type === 'think') list.add('comment', textOf(part.think), attrs);
+    else if (type === 'tool_call' && isRecord(part.tool_call)) toolCallInto(list, part.tool_call, attrs);
+    else if (type === 'image_file' || type === 'image_url') list.missing('Image', '', attrs);
+    else if (type === 'error') list.add('comment', `[Error] ${textOf(part.error ?? part.text)}`, attrs);
+  }
+  flush();
+}
+
+/** The tree form flattened, each reply linked to the message it nests in; iterative, so depth is no risk. */
+function flattenTree(roots: unknown[]): Message[] {
+  const out: Message[] = [];
+  const stack: { node: unknown; parent: string | null }[] = roots.map((node) => ({ node, parent: null }));
+  stack.reverse();
+  while (stack.length > 0) {
+    const { node, parent } = stack.pop()!;
+    if (!isRecord(node)) continue;
+    const result = Message.safeParse(node);
+    if (!result.success) continue;
+    const message = { ...result.data, parentMessageId: parent ?? result.data.parentMessageId };
+    out.push(message);
+    const children = Array.isArray(node.children) ? node.children : [];
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ node: children[i], parent: message.messageId ?? null });
+  }
+  return out;
+}
+
+function activeMessages(messages: Message[]): Message[] {
+  const byId = new Map<string, Message>();
+  for (const message of messages) if (message.messageId !== undefined) byId.set(message.messageId, message);
+  const leaf = latestLeaf(
+    messages,
+    (m) => m.parentMessageId ?? undefined,
+    (m) => m.messageId,
+    (m) => {
+      const iso = isoFromText(m.createdAt);
+      return iso === undefined ? Number.NaN : Date.parse(iso);
+    },
+  );
+  return branchTo(leaf, (m) => (m.parentMessageId == null ? undefined : byId.get(m.parentMessageId)));
+}
+
+export function readLibreChatConversation(raw: unknown, index: number): ReadItem {
+  const record = isRecord(raw) ? raw : {};
+  const id = idText(record.conversationId);
+  const source_id = sourceId('librechat', id ?? `#${index}`);
+  const fallbackTitle = str(record.title) || `Conversation ${index}`;
+  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
+  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no conversationId.');
+  const messages = Array.isArray(record.messagesTree)
+    ? flattenTree(record.messagesTree)
+    : Array.isArray(record.messages)
+      ? record.messages.flatMap((m) => {
+          const result = Message.safeParse(m);
+          return result.success ? [result.data] : [];
+        })
+      : undefined;
+  if (messages === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no messages.');
+  const options = isRecord(record.options) ? record.options : {};
+  const fallbackModel = str(options.model) ?? str(record.model);
+  const list = new EntryList();
+  for (const message of activeMessages(messages)) messageInto(list, message, fallbackModel);
+  const active = list.entries.find((e) => e.attrs.created !== undefined);
+  const created_at = isoFromText(record.createdAt) ?? active?.attrs.created;
+  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+}
+
+export function isLibreChatConversation(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    'conversationId' in value &&
+    (Array.isArray(value.messages) || Array.isArray(value.messagesTree))
+  );
+}

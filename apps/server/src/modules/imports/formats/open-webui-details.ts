@@ -1,0 +1,65 @@
+import type { EntryList, TurnAttrs } from './entry-list.js';
+
+/**
+ * Open WebUI keeps an answer's reasoning and tool calls inside its text, as
+ * `<details type="reasoning">…</details>` and `<details type="tool_calls" name=… arguments=…
+ * result=…>`. These are split out in place: reasoning -> comment, a call -> code, its result ->
+ * shell, and the words around them -> gen. Scanned with indexOf, never a backtracking pattern.
+ */
+
+const OPEN = '<details type="';
+const CLOSE = '</details>';
+
+const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" };
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(quot|amp|lt|gt|apos|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
+}
+
+function attribute(tag: string, name: string): string {
+  const start = tag.indexOf(` ${name}="`);
+  if (start === -1) return '';
+  const from = start + name.length + 3;
+  const end = tag.indexOf('"', from);
+  return end === -1 ? '' : unescapeHtml(tag.slice(from, end));
+}
+
+function withoutSummary(body: string): string {
+  const start = body.indexOf('<summary>');
+  const end = body.indexOf('</summary>');
+  const rest =
+    start !== -1 && end > start ? body.slice(0, start) + body.slice(end + '</summary>'.length) : body;
+  return rest
+    .split('\n')
+    .map((line) => line.replace(/^> ?/, ''))
+    .join('\n')
+    .trim();
+}
+
+export function answerInto(list: EntryList, content: string, attrs: TurnAttrs): void {
+  let at = 0;
+  for (;;) {
+    const open = content.indexOf(OPEN, at);
+    const tagEnd = open === -1 ? -1 : content.indexOf('>', open);
+    const close = tagEnd === -1 ? -1 : content.indexOf(CLOSE, tagEnd);
+    if (close === -1) break;
+    list.gen(content.slice(at, open).trim(), attrs);
+    const tag = content.slice(open, tagEnd);
+    const body = content.slice(tagEnd + 1, close);
+    const type = tag.slice(OPEN.length, tag.indexOf('"', OPEN.length));
+    if (type === 'tool_calls') {
+      list.add(
+        'code',
+        [attribute(tag, 'name'), attribute(tag, 'arguments')].filter(Boolean).join('\n'),
+        attrs,
+      );
+      list.add('shell', attribute(tag, 'result'), attrs);
+    } else if (type === 'code_interpreter') {
+      list.add('code', withoutSummary(body), attrs);
+    } else {
+      list.add('comment', withoutSummary(body), attrs);
+    }
+    at = close + CLOSE.length;
+  }
+  list.gen(at === 0 ? content : content.slice(at).trim(), attrs);
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { branchTo, latestLeaf } from './branch.js';
+import type { ReadItem } from './conversation.js';
+import {
+  EntryList,
+  finish,
+  idText,
+  isoFromEpoch,
+  isRecord,
+  skipped,
+  sourceId,
+  str,
+  type TurnAttrs,
+} from './entry-list.js';
+import { answerInto } from './open-webui-details.js';
+
+/**
+ * Open WebUI's chat export: an array of chats, each `{id, title, chat: {history: {messages,
+ * currentId}, messages}}`, or in older exports the chat's fields at the top of the item. The
+ * history is a tree keyed by message id; `currentId` is the message on screen.
+ */
+
+const optionalText = z.string().optional().catch(undefined);
+
+const Message = z.looseObject({
+  id: optionalText,
+  parentId: z.string().nullish().catch(null),
+  role: z.string().catch(''),
+  content: z.unknown().optional(),
+  model: optionalText,
+  modelName: optionalText,
+  timestamp: z.number().optional().catch(undefined),
+  files: z.array(z.unknown()).catch([]),
+});
+type Message = z.infer<typeof Message>;
+
+/** Content is a string, or OpenAI-style parts whose text is kept and images noted. */
+function contentInto(
+  list: EntryList,
+  content: unknown,
+  attrs: TurnAttrs,
+  write: (text: string) => void,
+): void {
+  if (typeof content === 'string') {
+    write(content);
+    return;
+  }
+  if (!Array.isArray(content)) return;
+  const texts: string[] = [];
+  for (const part of content) {
+    if (!isRecord(part)) continue;
+    if (typeof part.text === 'string') texts.push(part.text);
+    else if (part.type === 'image_url') list.missing('Image', '', attrs);
+  }
+  write(texts.join('\n\n'));
+}
+
+function filesInto(list: EntryList, files: unknown[], attrs: TurnAttrs): void {
+  for (const file of files) {
+    if (!isRecord(file)) continue;
+    const name = str(file.name) ?? (isRecord(file.file) ? str(file.file.filename) : undefined) ?? '';
+    list.missing(file.type === 'image' ? 'Image' : 'File', name, attrs);
+  }
+}
+
+function messageInto(list: EntryList, message: Message): void {
+  const attrs: TurnAttrs = {
+    created: isoFromEpoch(message.timestamp),
+    model: message.model ?? message.modelName,
+    source_msg: message.id,
+  };
+  if (message.role === 'user') {
+    list.startTurn();
+    filesInto(list, message.files, attrs);
+    contentInto(list, message.content, attrs, (t) => list.query(t, attrs));
+  } else if (message.role === 'assistant') {
+    filesInto(list, message.files, attrs);
+    contentInto(list, message.content, attrs, (t) => answerInto(list, t, attrs));
+  } else if (message.role === 'system') {
+    contentInto(list, message.content, attrs, (t) => list.add('context', t, attrs));
+  } else if (message.role === 'tool') {
+    contentInto(list, message.content, attrs, (t) => list.add('shell', t, attrs));
+  }
+}
+
+function parsed(value: unknown): Message[] {
+  const result = Message.safeParse(value);
+  return result.success ? [result.data] : [];
+}
+
+/** The branch on screen: `currentId` up through `parentId`; without a history, the flat list. */
+function activeMessages(chat: Record<string, unknown>): Message[] {
+  const history = isRecord(chat.history) ? chat.history : undefined;
+  const tree = history !== undefined && isRecord(history.messages) ? history.messages : undefined;
+  if (tree !== undefined && Object.keys(tree).length > 0) {
+    const byId = new Map<string, Message>();
+    for (const [key, value] of Object.entries(tree)) {
+      for (const message of parsed(value)) byId.set(key, { ...message, id: message.id ?? key });
+    }
+    const current = str(history?.currentId);
+    const leaf =
+      (current === undefined ? undefined : byId.get(current)) ??
+      latestLeaf(
+        [...byId.values()],
+        (m) => m.parentId ?? undefined,
+        (m) => m.id,
+        (m) => m.timestamp ?? Number.NaN,
+      );
+    return branchTo(leaf, (m) => (m.parentId == null ? undefined : byId.get(m.parentId)));
+  }
+  return Array.isArray(chat.messages) ? chat.messages.flatMap(parsed) : [];
+}
+
+export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
+  const item = isRecord(raw) ? raw : {};
+  // Wrapped items carry the chat under `chat`; older ones are the chat itself.
+  const chat = isRecord(item.chat) ? item.chat : item;
+  const id = idText(item.id) ?? idText(chat.id);
+  const source_id = sourceId('open-webui', id ?? `#${index}`);
+  const title = str(item.title) ?? str(chat.title);
+  const created_at = isoFromEpoch(item.created_at) ?? isoFromEpoch(chat.timestamp);
+  const fallbackTitle = title || `Conversation ${index}`;
+  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a chat: expected an object.');
+  if (id === undefined) return skipped(source_id, fallbackTitle, 'The chat has no id.');
+  const list = new EntryList();
+  for (const message of activeMessages(chat)) messageInto(list, message);
+  return finish({ source_id, title, created_at, entries: list.entries });
+}
+
+export function isOpenWebUiChat(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const chat = isRecord(value.chat) ? value.chat : value;
+  return (
+    isRecord(chat.history) ||
+    (Array.isArray(chat.messages) && 'title' in value && !('conversationId' in value))
+  );
+}
