@@ -1,17 +1,27 @@
+import { now } from '../../db/columns.js';
 import type { CaravanRow, UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
 import { HttpError } from '../../errors.js';
-import { KeyedQueue } from '../../lib/keyed-queue.js';
+import { newId } from '../../lib/ids.js';
 import type { QueryWell } from '../wells/wells.service.js';
 import type { CaravanUsageRepository } from './caravan-usage.repository.js';
 import type { CaravansRepository } from './caravans.repository.js';
 import { allowedModels, modelAllowed } from './policy.js';
+import type { QueryReservationsRepository } from './query-reservations.repository.js';
 
-/** A query let through: the caravan it is counted in (null: none), and the slot to free when it ends. */
+/** A query let through: the caravan it is counted in (null: none), and its place under the quota. */
 export interface Admission {
   caravanId: string | null;
-  /** Called once the query's usage row is written (or it ended without one). Idempotent. */
-  release(): void;
+  /**
+   * Its reservation under the caravan's monthly query quota (null: no quota, or no caravan). The
+   * query's usage row replaces it in the same transaction.
+   */
+  reservationId: string | null;
+  /** Frees the reservation of a query that ends without a usage row. Idempotent. */
+  release(): Promise<void>;
 }
+
+const NOT_COUNTED: Admission = { caravanId: null, reservationId: null, release: async () => {} };
 
 /** The first moment of the current UTC month: quotas count from there. */
 export function monthStart(at = Date.now()): number {
@@ -28,23 +38,25 @@ const refused = (code: 'policy_model' | 'quota_exceeded' | 'policy_personal_well
  * the well): its allow-list and quotas apply, leaders' queries included, and its usage row names
  * it. `personal_wells: false` binds the caravan's members (not its leaders) to its shared wells.
  *
- * Concurrency rule: each caravan's checks run one at a time in this process, and a query that
- * passes is counted "in flight" until its usage row is written. A member's query quota counts
- * answered queries plus those in flight, so two concurrent queries can never both take its last
- * unit. Token quotas and the caravan's token budget admit a query while the tokens already used
- * are below the cap: a query's own tokens are known only once it is answered, so at most the
- * queries in flight at that moment overshoot, each by its own tokens. (Several server processes
- * each keep their own in-flight count: across them the query quota can overshoot by the queries
- * in flight on the others.)
+ * Concurrency rule, across every server process sharing the database: under a member's monthly
+ * query quota, admission takes the caravan's row lock (PostgreSQL `SELECT ... FOR UPDATE`; on
+ * SQLite the one writer), counts the member's answered queries this month plus their queries in
+ * flight (reservations), and stores a reservation if a unit is left. The answer's usage row
+ * replaces the reservation in one transaction, and a query ending without one releases it, so two
+ * concurrent queries can never both take the last unit. A reservation left by a process that died
+ * stops counting once it is older than the query timeout (plus a margin). Token quotas and the
+ * caravan's token budget admit a query while the tokens already used are below the cap: a query's
+ * own tokens are known only once it is answered, so at most the queries in flight at that moment
+ * overshoot, each by its own tokens.
  */
 export class QueryAdmission {
-  private readonly inFlight = new Map<string, number>();
-  /** Each caravan's admissions, one at a time. */
-  private readonly admissions = new KeyedQueue<string>();
-
   constructor(
+    private readonly db: Db,
     private readonly caravans: CaravansRepository,
     private readonly usage: CaravanUsageRepository,
+    private readonly reservations: QueryReservationsRepository,
+    /** How long a reservation counts: longer than any query can take to be recorded. */
+    private readonly reservationTtlMs: number,
   ) {}
 
   async admit(user: UserRow, well: QueryWell): Promise<Admission> {
@@ -59,50 +71,64 @@ export class QueryAdmission {
       }
     }
     const through = well.shares[0]?.caravan;
-    if (!through) return { caravanId: null, release: () => {} };
+    if (!through) return NOT_COUNTED;
     if (!modelAllowed(allowedModels(through), well.row.origin_loc)) {
       throw refused(
         'policy_model',
         `The model "${well.row.origin_loc}" is not allowed in caravan "${through.name}".`,
       );
     }
-    return this.admissions.run(through.caravan_id, () => this.takeSlot(user, through));
+    return this.takeSlot(user, through);
   }
 
   private async takeSlot(user: UserRow, caravan: CaravanRow): Promise<Admission> {
-    const memberKey = `${caravan.caravan_id}:${user.id}`;
+    const caravanId = caravan.caravan_id;
     const since = monthStart();
     const needsMember = caravan.member_monthly_queries !== null || caravan.member_monthly_tokens !== null;
     const [mine, all] = await Promise.all([
-      needsMember ? this.usage.used(caravan.caravan_id, since, user.id) : undefined,
-      caravan.caravan_monthly_tokens !== null ? this.usage.used(caravan.caravan_id, since) : undefined,
+      needsMember ? this.usage.used(caravanId, since, user.id) : undefined,
+      caravan.caravan_monthly_tokens !== null ? this.usage.used(caravanId, since) : undefined,
     ]);
     const name = caravan.name;
     const cap = (what: string, n: number) =>
       refused('quota_exceeded', `${what} of ${n} reached in caravan "${name}".`);
-    const pending = this.inFlight.get(memberKey) ?? 0;
-    if (
-      mine &&
-      caravan.member_monthly_queries !== null &&
-      mine.queries + pending >= caravan.member_monthly_queries
-    )
-      throw cap('Monthly query quota', caravan.member_monthly_queries);
+    const queryCap = caravan.member_monthly_queries;
+    // Already used up: refused without taking the lock. The count under the lock decides the rest.
+    if (mine && queryCap !== null && mine.queries >= queryCap) throw cap('Monthly query quota', queryCap);
     if (mine && caravan.member_monthly_tokens !== null && mine.tokens >= caravan.member_monthly_tokens)
       throw cap('Monthly token quota', caravan.member_monthly_tokens);
     if (all && caravan.caravan_monthly_tokens !== null && all.tokens >= caravan.caravan_monthly_tokens)
       throw cap('Monthly token budget', caravan.caravan_monthly_tokens);
+    if (queryCap === null) return { caravanId, reservationId: null, release: async () => {} };
 
-    this.inFlight.set(memberKey, pending + 1);
+    const reservationId = await this.reserve(user.id, caravanId, since, queryCap);
+    if (!reservationId) throw cap('Monthly query quota', queryCap);
     let released = false;
     return {
-      caravanId: caravan.caravan_id,
-      release: () => {
+      caravanId,
+      reservationId,
+      release: async () => {
         if (released) return;
         released = true;
-        const left = (this.inFlight.get(memberKey) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(memberKey, left);
-        else this.inFlight.delete(memberKey);
+        // Should the database refuse now, the reservation still stops counting when it expires.
+        await this.reservations.delete(reservationId).catch(() => undefined);
       },
     };
+  }
+
+  /** A reservation under the member's query quota, or null when its last unit is taken. */
+  private reserve(userId: number, caravanId: string, since: number, queryCap: number) {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const at = now();
+      await this.reservations.lockCaravan(caravanId, trx);
+      await this.reservations.clearExpired(caravanId, at, trx);
+      if ((await this.reservations.counted(caravanId, userId, since, at, trx)) >= queryCap) return null;
+      const id = newId(16);
+      await this.reservations.insert(
+        { id, caravanId, userId, createdAt: at, expiresAt: at + this.reservationTtlMs },
+        trx,
+      );
+      return id;
+    });
   }
 }

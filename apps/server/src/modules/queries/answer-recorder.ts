@@ -22,6 +22,8 @@ export interface AnsweredQuery {
   streamed: boolean;
   /** The caravan whose shared well answers (its quotas count this query), or null. */
   caravanId: string | null;
+  /** Its reservation under the caravan's query quota, replaced by its usage row; or null. */
+  reservationId: string | null;
 }
 
 /** How reading an answer ended: in full, cut at the cap, or stopped by its owner part-way. */
@@ -128,6 +130,7 @@ export class AnswerRecorder {
         outcome,
         streamed: q.streamed,
         caravanId: q.caravanId,
+        reservationId: q.reservationId,
       },
       trx,
     );

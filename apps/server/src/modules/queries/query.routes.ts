@@ -26,7 +26,15 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
    */
   r.post('/journals/query/stream/', options, async (request, reply) => {
     const prepared = await services.queries.prepare(requireUser(request), request.body);
-    const { send, end } = openEventStream(reply);
+    let stream: ReturnType<typeof openEventStream>;
+    try {
+      stream = openEventStream(reply);
+    } catch (error) {
+      // The answer never started, so the query's place under its caravan's quota is given back.
+      await prepared.admission.release();
+      throw error;
+    }
+    const { send, end } = stream;
     send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex } });
     try {
       // Read to the end even if the client has gone: the answer is stored either way.

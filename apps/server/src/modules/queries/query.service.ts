@@ -77,7 +77,7 @@ export class QueryService {
     try {
       return await this.ready(user, input, logbook.memory, well, origin, admission);
     } catch (error) {
-      admission.release();
+      await admission.release();
       throw error;
     }
   }
@@ -114,6 +114,7 @@ export class QueryService {
       queryIndex,
       languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
       caravanId: admission.caravanId,
+      reservationId: admission.reservationId,
       admission,
     };
   }
@@ -134,15 +135,20 @@ export class QueryService {
    * Stopped by its owner, what arrived is stored as the answer, marked as stopped.
    */
   async *stream(q: PreparedQuery, streamed = true): AsyncGenerator<StreamEvent> {
+    const use = { recorded: false };
     try {
-      yield* this.read(q, streamed);
+      yield* this.read(q, streamed, use);
     } finally {
-      // After the usage row is written: the quota's count now holds this query.
-      q.admission.release();
+      // A recorded usage row has replaced the reservation; without one, it is freed here.
+      if (!use.recorded) await q.admission.release();
     }
   }
 
-  private async *read(q: PreparedQuery, streamed: boolean): AsyncGenerator<StreamEvent> {
+  private async *read(
+    q: PreparedQuery,
+    streamed: boolean,
+    use: { recorded: boolean },
+  ): AsyncGenerator<StreamEvent> {
     const answered: AnsweredQuery = { ...q, started: performance.now(), streamed };
     const answer = new AnswerBuffer(this.options.maxAnswerChars);
     const reported: ReadAnswer['reported'] = {};
@@ -173,12 +179,16 @@ export class QueryService {
     const ending = endingOf(call.cancelled(), answer.full, failure, text);
     if (ending === null && call.cancelled()) {
       await this.recorder.cancelled(answered);
+      use.recorded = true;
       yield { type: 'cancelled', detail: CANCELLED };
     } else if (ending === null) {
       const error = await this.recorder.failed(answered, failure);
+      use.recorded = true;
       yield { type: 'error', detail: AI_FAILED, reason: error.reason };
     } else {
-      yield { type: 'done', data: await this.recorder.stored(answered, { text, ending, reported }) };
+      const data = await this.recorder.stored(answered, { text, ending, reported });
+      use.recorded = true;
+      yield { type: 'done', data };
     }
   }
 

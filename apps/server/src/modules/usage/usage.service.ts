@@ -25,6 +25,8 @@ export interface UsageRecord {
   streamed: boolean;
   /** The caravan whose well answered (its quotas count it), or null. */
   caravanId: string | null;
+  /** The query's reservation under a caravan's query quota, which this row replaces; or null. */
+  reservationId: string | null;
 }
 
 interface Counts {
@@ -47,7 +49,10 @@ function counts(row: Counts) {
 export class UsageService {
   constructor(private readonly usage: UsageRepository) {}
 
-  /** Records one query's use; inside the caller's transaction when given one. */
+  /**
+   * Records one query's use (and settles its reservation under a quota); inside the caller's
+   * transaction when given one.
+   */
   async record(r: UsageRecord, trx?: Executor): Promise<void> {
     const row: NewUsage = {
       id: newId(16),
@@ -65,7 +70,7 @@ export class UsageService {
       caravan_id: r.caravanId,
       created_at: now(),
     };
-    await this.usage.insert(row, trx);
+    await this.usage.insert(row, r.reservationId, trx);
   }
 
   /** The caller's own usage over the last `days` days, by UTC day, by well and by model. */
