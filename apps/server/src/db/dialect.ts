@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { registerSearchText } from './search-text.js';
 import { SplitSqliteDialect } from './sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -48,9 +49,11 @@ function openSqlite(file: string): Db {
   writer.pragma('synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  registerSearchText(writer);
   const reader = () => {
     const db = new SqliteDatabase(file, { readonly: true });
     db.pragma('busy_timeout = 5000');
+    registerSearchText(db);
     return db;
   };
   const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect(writer, reader()) });

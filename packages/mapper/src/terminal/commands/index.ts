@@ -7,6 +7,7 @@ import { curl } from './curl.js';
 import { echo } from './echo.js';
 import { examples } from './examples.js';
 import { exit } from './exit.js';
+import { find } from './find.js';
 import { help } from './help.js';
 import { journal } from './journal.js';
 import { logbook } from './logbook.js';
@@ -32,6 +33,7 @@ export const terminalCommands: readonly CommandSpec[] = [
   ls,
   open,
   cat,
+  find,
   review,
   query,
   pilgrim,
