@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { apiPrefix, resolveServer } from './config.js';
+import { importExport } from './import-file.js';
 import { runInteractive } from './interactive.js';
 import { login, logout } from './login.js';
 import { runScripted } from './scripted.js';
@@ -34,6 +35,16 @@ program
   .action(async (options: { username?: string }) => {
     const server = resolveServer(program.opts().server, bundleDir);
     process.exit(await login(server, `${server}${apiPrefix(bundleDir)}`, options.username));
+  });
+
+program
+  .command('import')
+  .description('import an export file: ChatGPT, Claude, Open WebUI, LibreChat, a logbook, or a backup')
+  .argument('<file>', 'the export file (zip or JSON) or logbook file')
+  .option('-j, --journal <jid>', 'file the new logbooks in this journal (default: a new one)')
+  .action(async (file: string, options: { journal?: string }) => {
+    const server = resolveServer(program.opts().server, bundleDir);
+    process.exit(await importExport(server, `${server}${apiPrefix(bundleDir)}`, file, options));
   });
 
 program

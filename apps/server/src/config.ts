@@ -26,6 +26,8 @@ export interface Config {
   /** Login and registration attempts allowed per IP per minute. */
   authRateLimit: number;
   bodyLimit: number;
+  /** The largest export file an import takes (IMPORT_MAX_MB); its upload is streamed to disk. */
+  importMaxBytes: number;
   /** How long a provider may take to answer a query. */
   queryTimeoutMs: number;
   /** The longest answer stored: the provider's stream is not read past it (MAX_ANSWER_CHARS). */
@@ -82,6 +84,7 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     webRoot: resolve(env.WEB_ROOT ?? join(repoRoot, 'apps', 'web', 'dist')),
     authRateLimit: env.AUTH_RATE_LIMIT ?? 20,
     bodyLimit: MAX_BODY_BYTES,
+    importMaxBytes: (env.IMPORT_MAX_MB ?? 1024) * 1024 * 1024,
     queryTimeoutMs,
     maxAnswerChars: env.MAX_ANSWER_CHARS ?? 200_000,
     cliBundle: resolve(env.CLI_BUNDLE ?? join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),

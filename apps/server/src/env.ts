@@ -82,6 +82,7 @@ export const EnvSchema = z.object({
   AUTH_RATE_LIMIT: whole(1),
   QUERY_TIMEOUT_SECONDS: positive,
   MAX_ANSWER_CHARS: whole(1000),
+  IMPORT_MAX_MB: whole(1, 1_048_576),
   PUBLIC_ORIGIN: optional(
     z
       .string()

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Executor, LogbookRow, LogbookUpdate } from '../../db/database.js';
+import type { Database, Executor, LogbookRow, LogbookUpdate, NewLogbook } from '../../db/database.js';
 
 export type LogbookWithOwner = LogbookRow & { owner_username: string; well_title: string | null };
 
@@ -38,7 +38,7 @@ export class LogbooksRepository {
       .execute();
   }
 
-  async insert(row: LogbookRow, db: Executor = this.db): Promise<void> {
+  async insert(row: NewLogbook, db: Executor = this.db): Promise<void> {
     await db.insertInto('logbooks').values(row).execute();
   }
 

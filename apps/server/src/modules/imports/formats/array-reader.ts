@@ -1,8 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { ImportFormat } from '@caravanserai/api';
-import type { ExportReader, ReadItem } from './conversation.js';
+import { type ExportReader, megabytes, type ReadItem } from './conversation.js';
 import { reasonOf, skipped } from './entry-list.js';
 import { jsonChildren, MAX_ITEM_BYTES, OVERSIZED } from './json-values.js';
+
+/** Why a conversation past the bound is skipped. */
+export function tooLargeConversation(maxBytes: number): string {
+  return `The conversation is larger than ${megabytes(maxBytes)}, more than an import takes.`;
+}
 
 /** Turns one array element (1-based position in the export) into a conversation or a skip. */
 export type ReadElement = (raw: unknown, index: number) => ReadItem;
@@ -28,8 +33,10 @@ export function arrayReader(opts: {
   files: readonly (() => Promise<Readable>)[];
   read: ReadElement;
   close?: () => void;
+  /** Past this one conversation is skipped, not read. */
+  maxItemBytes?: number;
 }): ExportReader {
-  const { format, files, read } = opts;
+  const { format, files, read, maxItemBytes = MAX_ITEM_BYTES } = opts;
   let closed = false;
   const open = new Set<Readable>();
   return {
@@ -42,7 +49,7 @@ export function arrayReader(opts: {
         try {
           stream = await openFile();
           open.add(stream);
-          for await (const { key, value } of jsonChildren(stream)) {
+          for await (const { key, value } of jsonChildren(stream, maxItemBytes)) {
             if (closed) return;
             if (typeof key !== 'number') {
               yield skipped(
@@ -54,11 +61,10 @@ export function arrayReader(opts: {
             }
             index++;
             if (value === OVERSIZED) {
-              const mb = Math.round(MAX_ITEM_BYTES / 1024 / 1024);
               yield skipped(
                 `${SOURCE_PREFIX[format]}:#${index}`,
                 `Conversation ${index}`,
-                `The conversation is larger than ${mb} MB, more than an import takes.`,
+                tooLargeConversation(maxItemBytes),
               );
               continue;
             }
@@ -97,12 +103,12 @@ export function arrayReader(opts: {
 }
 
 /** A reader over a file that is one conversation (or one logbook), read when asked for. */
-export function singleReader(format: ImportFormat, read: () => ReadItem): ExportReader {
+export function singleReader(format: ImportFormat, read: () => ReadItem | Promise<ReadItem>): ExportReader {
   return {
     format,
     async *items() {
       try {
-        yield read();
+        yield await read();
       } catch (error) {
         yield skipped(`${SOURCE_PREFIX[format]}:#1`, 'Conversation 1', reasonOf(error));
       }

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { BackupJournal, BackupLogbook } from '@caravanserai/api';
 import { type Entry, fromJson, parseLog } from '@caravanserai/logbook';
-import { singleReader } from './array-reader.js';
-import type { ExportReader, SourceConversation } from './conversation.js';
+import {
+  type ExportReader,
+  MAX_CONVERSATION_BYTES,
+  megabytes,
+  type ParseLog,
+  type ReadItem,
+  type SourceConversation,
+} from './conversation.js';
 import { isRecord, reasonOf, skipped, sourceId, str, titleFor } from './entry-list.js';
-import type { ZipFile } from './zip-file.js';
+import { TooLargeError, type ZipFile } from './zip-file.js';
 
 /**
  * Our own files: a logbook's XML or JSON download, and the backup zip (`manifest.json` plus one
@@ -12,19 +19,48 @@ import type { ZipFile } from './zip-file.js';
  * gives the same logs.
  */
 
-/** A logbook's file is read whole, as the logbook is: past this it is refused. */
-export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
+/** A logbook's file is read whole, as the logbook is: past this it is skipped, never read. */
+export const MAX_DOCUMENT_BYTES = MAX_CONVERSATION_BYTES;
+
+/** Parses on the calling thread: for tests and small files. */
+export const parseLogInPlace: ParseLog = async (xml) => parseLog(xml);
+
+/** Why a logbook past the bound is skipped. */
+export function tooLargeLogbook(maxBytes = MAX_DOCUMENT_BYTES): string {
+  return `The logbook is larger than ${megabytes(maxBytes)}, more than an import takes.`;
+}
+
+/** Why a logbook could not be read: its size said plainly, anything else as the reader's words. */
+function logbookProblem(error: unknown, maxBytes: number): string {
+  return error instanceof TooLargeError ? tooLargeLogbook(maxBytes) : reasonOf(error);
+}
+
+/** A single logbook's file, whole, when it is within the bound. */
+async function readLogbookFile(filePath: string, maxBytes: number): Promise<string> {
+  const { size } = await stat(filePath);
+  if (size > maxBytes) throw new TooLargeError(tooLargeLogbook(maxBytes));
+  return (await readFile(filePath, 'utf8')).replace(/^\uFEFF/, '');
+}
 
 const LOGID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The logbook's id when the file's name gives it (downloads are named `<logid>.xml`). */
+function nameSourceId(fileName: string | undefined): string | undefined {
+  const stem = fileName?.replace(/^.*[\\/]/, '').replace(/\.(xml|json)$/i, '');
+  return stem !== undefined && stem !== fileName && LOGID.test(stem)
+    ? sourceId('caravanserai', stem)
+    : undefined;
+}
+
 /**
- * The logbook's id when the file's name gives it (downloads are named `<logid>.xml`), else one
- * from the content, so importing the same file again finds the same logbook.
+ * The logbook's id from the file's name when it gives one, else one from the content, so importing
+ * the same file again finds the same logbook.
  */
 function ownSourceId(text: string, fileName: string | undefined): string {
-  const stem = fileName?.replace(/^.*[\\/]/, '').replace(/\.(xml|json)$/i, '');
-  if (stem !== undefined && stem !== fileName && LOGID.test(stem)) return sourceId('caravanserai', stem);
-  return sourceId('caravanserai', `sha256-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`);
+  return (
+    nameSourceId(fileName) ??
+    sourceId('caravanserai', `sha256-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`)
+  );
 }
 
 /**
@@ -40,41 +76,110 @@ function ownItem(
   return { conversation: { source_id, title: kept, entries } };
 }
 
-export function caravanseraiXmlReader(text: string, fileName: string | undefined): ExportReader {
-  const source_id = ownSourceId(text, fileName);
-  return singleReader('caravanserai-xml', () => {
-    try {
-      return ownItem(source_id, undefined, parseLog(text));
-    } catch (error) {
-      return skipped(source_id, 'Logbook', reasonOf(error));
-    }
-  });
+/**
+ * A single logbook's file, told by its first bytes; read and parsed only when its items are read
+ * (in the import job, not while the upload is answered).
+ */
+function ownFileReader(
+  format: 'caravanserai-xml' | 'caravanserai-json',
+  filePath: string,
+  fileName: string | undefined,
+  read: (text: string, source_id: string) => ReadItem | Promise<ReadItem>,
+  maxBytes: number,
+): ExportReader {
+  return {
+    format,
+    async *items() {
+      let text: string;
+      try {
+        text = await readLogbookFile(filePath, maxBytes);
+      } catch (error) {
+        yield skipped(
+          nameSourceId(fileName) ?? 'caravanserai:#1',
+          'Logbook',
+          logbookProblem(error, maxBytes),
+        );
+        return;
+      }
+      const source_id = ownSourceId(text, fileName);
+      try {
+        yield await read(text, source_id);
+      } catch (error) {
+        yield skipped(source_id, 'Logbook', reasonOf(error));
+      }
+    },
+    async close() {},
+  };
 }
 
-export function caravanseraiJsonReader(text: string, document: Record<string, unknown>, fileName?: string) {
-  const source_id = ownSourceId(text, fileName);
-  const title = str(document.title);
-  const description = str(document.description);
-  return singleReader('caravanserai-json', () => {
+export function caravanseraiXmlReader(
+  filePath: string,
+  fileName: string | undefined,
+  maxBytes = MAX_DOCUMENT_BYTES,
+  parse: ParseLog = parseLogInPlace,
+): ExportReader {
+  return ownFileReader(
+    'caravanserai-xml',
+    filePath,
+    fileName,
+    async (text, source_id) => ownItem(source_id, undefined, await parse(text)),
+    maxBytes,
+  );
+}
+
+export function caravanseraiJsonReader(
+  filePath: string,
+  fileName: string | undefined,
+  maxBytes = MAX_DOCUMENT_BYTES,
+): ExportReader {
+  const read = (text: string, source_id: string): ReadItem => {
+    const document: unknown = JSON.parse(text);
+    const title = isRecord(document) ? str(document.title) : undefined;
+    const description = isRecord(document) ? str(document.description) : undefined;
+    let entries: Entry[];
     try {
-      const item = ownItem(source_id, title, fromJson(text));
-      if (description !== undefined) item.conversation.logbook = { description };
-      return item;
+      entries = fromJson(text);
     } catch (error) {
       return skipped(source_id, titleFor(title, [], undefined), reasonOf(error));
     }
-  });
+    const item = ownItem(source_id, title, entries);
+    if (description !== undefined) item.conversation.logbook = { description };
+    return item;
+  };
+  return ownFileReader('caravanserai-json', filePath, fileName, read, maxBytes);
 }
 
 export function isCaravanseraiJson(document: unknown): document is Record<string, unknown> {
   return isRecord(document) && document.format === 'caravanserai.logbook';
 }
 
-/** The backup: one conversation per logbook, in the manifest's order, each read when its turn comes. */
-export function backupReader(zip: ZipFile, manifest: Record<string, unknown>, folder: string): ExportReader {
+/**
+ * The backup: one conversation per logbook, in the manifest's order, each read when its turn comes.
+ * The manifest itself is read then too, not while the upload is answered.
+ */
+export function backupReader(
+  zip: ZipFile,
+  manifestPath: string,
+  folder: string,
+  maxBytes = MAX_DOCUMENT_BYTES,
+  parse: ParseLog = parseLogInPlace,
+): ExportReader {
   return {
     format: 'caravanserai-backup',
     async *items() {
+      let manifest: unknown;
+      try {
+        manifest = JSON.parse(await zip.text(manifestPath, maxBytes));
+      } catch (error) {
+        const why =
+          error instanceof TooLargeError ? `It is larger than ${megabytes(maxBytes)}.` : reasonOf(error);
+        yield skipped('caravanserai:manifest', 'Backup', `The backup's manifest could not be read. ${why}`);
+        return;
+      }
+      if (!isRecord(manifest)) {
+        yield skipped('caravanserai:manifest', 'Backup', "The backup's manifest is not valid.");
+        return;
+      }
       const journals = Array.isArray(manifest.journals) ? manifest.journals : [];
       for (const [j, rawJournal] of journals.entries()) {
         const journal = BackupJournal.omit({ logbooks: true }).safeParse(rawJournal);
@@ -101,9 +206,9 @@ export function backupReader(zip: ZipFile, manifest: Record<string, unknown>, fo
           }
           let entries: Entry[];
           try {
-            entries = parseLog(await zip.text(path, MAX_DOCUMENT_BYTES));
+            entries = await parse(await zip.text(path, maxBytes));
           } catch (error) {
-            yield skipped(source_id, title, reasonOf(error));
+            yield skipped(source_id, title, logbookProblem(error, maxBytes));
             continue;
           }
           const item = ownItem(source_id, parsed.data.title, entries);

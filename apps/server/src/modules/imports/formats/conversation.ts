@@ -1,5 +1,6 @@
 import type { ImportFormat } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
+import { MAX_CONVERSATION_CHARS } from '../conversation-check.js';
 
 /**
  * What every format reader yields: one conversation at a time, already turned into logbook entries
@@ -46,6 +47,24 @@ export interface ExportReader {
   /** Closes the file (the zip) early; safe to call more than once. */
   close(): Promise<void>;
 }
+
+/**
+ * The most one conversation (or one logbook) may take in the file, counted on the bytes as they are
+ * read (inflated, for a zip): past it the conversation is skipped with a reason, never held whole.
+ * The same number as the most text an import stores of one conversation.
+ */
+export const MAX_CONVERSATION_BYTES = MAX_CONVERSATION_CHARS;
+
+/** A size in whole megabytes, for reasons shown to the user. */
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}
+
+/**
+ * Reads a logbook's XML into its entries. The import passes one that parses on the worker threads,
+ * so a large logbook never holds up other users' requests; the default parses in place.
+ */
+export type ParseLog = (xml: string) => Promise<Entry[]>;
 
 /** The file is no known format: the message names what was expected (the route answers 400). */
 export class UnknownFormatError extends Error {}

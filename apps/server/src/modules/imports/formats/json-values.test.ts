@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonShape } from './json-shape.js';
 import { type JsonChild, JsonReadError, jsonChildren, OVERSIZED } from './json-values.js';
 
 async function children(chunks: (string | Buffer)[], max?: number): Promise<JsonChild[]> {
@@ -49,5 +50,47 @@ describe('jsonChildren', () => {
     expect(await children(chunks, 100_000)).toHaveLength(3);
     const property = ['{"a":', big.slice(0, 2000), big.slice(2000), '}'];
     await expect(children(property, 1000)).rejects.toThrow('One item is larger than');
+  });
+
+  it('passes over an element by its bytes: brackets and quotes in its strings do not end it', async () => {
+    const tricky = `{"a": "]}\\\\", "b": "\\"]},{\\"", "c": [[{"d": "${'z'.repeat(5000)}"}]]}`;
+    const chunks = [
+      '[1,',
+      ...Array.from({ length: 10 }, (_, i) => tricky.slice(i * 600, (i + 1) * 600)),
+      ',[2]]',
+    ];
+    expect(chunks.join('').length).toBeGreaterThan(5000);
+    expect(JSON.parse(chunks.join(''))).toHaveLength(3);
+    expect(await children(chunks, 1000)).toEqual([
+      { key: 0, value: 1 },
+      { key: -1, value: OVERSIZED },
+      { key: 1, value: [2] },
+    ]);
+  });
+
+  it('says so when the file ends inside a passed-over element', async () => {
+    const out: JsonChild[] = [];
+    await expect(async () => {
+      for await (const child of jsonChildren(['[1,', `["${'x'.repeat(3000)}`, 'yyyy'], 1000)) out.push(child);
+    }).rejects.toThrow(JsonReadError);
+    expect(out).toEqual([
+      { key: 0, value: 1 },
+      { key: -1, value: OVERSIZED },
+    ]);
+  });
+});
+
+describe('jsonShape', () => {
+  it('gives the document as far as the bytes read, keys without their values included', async () => {
+    const text = `{"format": "f", "list": [1, {"k": true}], "big": "${'x'.repeat(500)}", "late": 1}`;
+    expect(await jsonShape([text], 40)).toEqual({ format: 'f', list: [1, { k: true }], big: undefined });
+    expect(await jsonShape([text])).toMatchObject({ late: 1 });
+    expect(await jsonShape(['[{"__proto__": {"polluted": true}}, {"a": '])).toEqual([
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+      { a: undefined },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await jsonShape(['not json'])).toBeUndefined();
+    expect(await jsonShape([])).toBeUndefined();
   });
 });

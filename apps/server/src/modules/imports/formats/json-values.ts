@@ -1,4 +1,5 @@
-import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { Tokenizer, TokenParser } from '@streamparser/json';
+import { MAX_CONVERSATION_BYTES, megabytes } from './conversation.js';
 
 /** One child of the document's top-level value: an array element (numeric key) or a property. */
 export interface JsonChild {
@@ -6,8 +7,8 @@ export interface JsonChild {
   value: unknown;
 }
 
-/** No single conversation is this large; beyond it the file is refused rather than held in memory. */
-export const MAX_ITEM_BYTES = 128 * 1024 * 1024;
+/** No single conversation is this large; beyond it the element is passed over, never held. */
+export const MAX_ITEM_BYTES = MAX_CONVERSATION_BYTES;
 
 export class JsonReadError extends Error {}
 
@@ -27,15 +28,55 @@ function isWhitespace(chunk: Buffer): boolean {
 /** Stands in for an array element too large to hold: it was passed over, not parsed. */
 export const OVERSIZED = Symbol('oversized');
 
-type Writable = Pick<TokenParser, 'write' | 'end' | 'isEnded'>;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Follows the nesting of the raw bytes (strings and their escapes included), so an element too large
+ * to parse can be passed over byte by byte without the tokenizer, which would hold a long string
+ * whole until it closes.
+ */
+class Nesting {
+  depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** Follows bytes `from`..`to` of the chunk. */
+  follow(chunk: Buffer, from: number, to = chunk.length): void {
+    for (let i = from; i < to; i++) this.step(chunk[i] as number);
+  }
+
+  /** Follows the chunk until the nesting falls back to `depth`; the index just after, or -1. */
+  closeTo(chunk: Buffer, from: number, depth: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      this.step(chunk[i] as number);
+      if (this.depth === depth && !this.inString) return i + 1;
+    }
+    return -1;
+  }
+
+  private step(byte: number): void {
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (byte === BACKSLASH) this.escaped = true;
+      else if (byte === QUOTE) this.inString = false;
+    } else if (byte === QUOTE) this.inString = true;
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) this.depth++;
+    else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) this.depth--;
+  }
+}
 
 /**
  * The children of a JSON document's top-level array or object, each as soon as it is complete,
  * so a file of any size is read holding one child at a time. Reading waits for the consumer, so a
  * slow consumer never makes the file pile up in memory. An array element larger than
- * `maxItemBytes` is passed over without being built and comes as OVERSIZED; an object's property
- * that large ends the reading. Throws JsonReadError when the JSON is broken or cut off, after
- * yielding everything before the break.
+ * `maxItemBytes` is passed over without being built or buffered and comes as OVERSIZED; an
+ * object's property or a bare value that large ends the reading. Throws JsonReadError when the JSON
+ * is broken or cut off, after yielding everything before the break.
  */
 export async function* jsonChildren(
   source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -47,79 +88,89 @@ export async function* jsonChildren(
     failure ??= error;
   };
   let ignoreNext = false;
-  const newParser = (): Writable => {
-    const parser = new TokenParser({ paths: ['$.*'], keepStack: false });
-    parser.onValue = ({ key, value }) => {
+  const begin = (): Tokenizer => {
+    const nextParser = new TokenParser({ paths: ['$.*'], keepStack: false });
+    const nextTokenizer = new Tokenizer();
+    nextParser.onValue = ({ key, value }) => {
       if (key === undefined) return;
       if (ignoreNext) ignoreNext = false;
       else ready.push({ key, value });
     };
-    parser.onError = fail;
-    parser.onEnd = () => {
-      if (!tokenizer.isEnded) tokenizer.end();
+    nextParser.onError = fail;
+    nextParser.onEnd = () => {
+      if (!nextTokenizer.isEnded) nextTokenizer.end();
     };
-    return parser;
+    nextTokenizer.onToken = (info) => nextParser.write(info);
+    nextTokenizer.onError = fail;
+    nextTokenizer.onEnd = () => {
+      if (!nextParser.isEnded) nextParser.end();
+    };
+    return nextTokenizer;
   };
+  let tokenizer = begin();
 
-  const tokenizer = new Tokenizer();
-  let parser = newParser();
-  let depth = 0;
+  const nesting = new Nesting();
   let rootIsArray: boolean | undefined;
   let skipping = false;
-  tokenizer.onToken = (info) => {
-    const { token } = info;
-    rootIsArray ??= token === TokenType.LEFT_BRACKET;
-    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth++;
-    else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
-    if (!skipping) {
-      parser.write(info);
-      return;
+  let pending = 0;
+  const feed = (chunk: Buffer) => {
+    let from = 0;
+    while (from < chunk.length) {
+      if (!skipping) {
+        nesting.follow(chunk, from);
+        tokenizer.write(from === 0 ? chunk : chunk.subarray(from));
+        pending += chunk.length - from;
+        return;
+      }
+      const after = nesting.closeTo(chunk, from, 1);
+      if (after === -1) return;
+      // The oversized element just closed: a fresh tokenizer and parser pick the array up after
+      // it, fed an opening bracket and a stand-in value they do not report.
+      skipping = false;
+      pending = 0;
+      tokenizer = begin();
+      ignoreNext = true;
+      tokenizer.write('[null');
+      ready.push({ key: -1, value: OVERSIZED });
+      from = after;
     }
-    if (depth > 1) return;
-    // The oversized element just closed: a fresh parser picks the array up after it, fed an
-    // opening bracket and a stand-in value it does not report.
-    skipping = false;
-    parser = newParser();
-    parser.write({ token: TokenType.LEFT_BRACKET, value: '[' });
-    ignoreNext = true;
-    parser.write({ token: TokenType.NULL, value: null });
-    ready.push({ key: -1, value: OVERSIZED });
-  };
-  tokenizer.onError = fail;
-  tokenizer.onEnd = () => {
-    if (!parser.isEnded) parser.end();
   };
 
   let first = true;
-  let pending = 0;
   for await (const piece of source) {
     let chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
     if (first) {
       chunk = withoutBom(chunk);
+      if (chunk.length === 0) continue;
       first = false;
     }
-    if (tokenizer.isEnded) {
+    if (!skipping && tokenizer.isEnded) {
       if (!isWhitespace(chunk))
         throw new JsonReadError('Unexpected data after the end of the JSON document.');
       continue;
     }
-    tokenizer.write(chunk);
+    if (rootIsArray === undefined) {
+      const text = chunk.toString('latin1').trimStart();
+      if (text !== '') rootIsArray = text.startsWith('[');
+    }
+    feed(chunk);
     if (failure !== null) break;
-    pending += chunk.length;
     // One child at a time: the parser holds the unfinished one, so its size is what is bounded.
-    if (ready.length > 0) pending = 0;
+    if (ready.length > 0 && !skipping) pending = 0;
     else if (pending > maxItemBytes && !skipping) {
-      if (rootIsArray !== true || depth < 2) {
-        throw new JsonReadError(`One item is larger than ${Math.round(maxItemBytes / 1024 / 1024)} MB.`);
+      if (rootIsArray !== true || nesting.depth < 2) {
+        throw new JsonReadError(`One item is larger than ${megabytes(maxItemBytes)}.`);
       }
       skipping = true;
-      parser = { write() {}, end() {}, isEnded: false };
     }
     while (ready.length > 0) yield ready.shift()!;
   }
-  if (failure === null && !tokenizer.isEnded) {
+  if (failure === null && (skipping || !tokenizer.isEnded)) {
     if (first) throw new JsonReadError('The file is empty.');
-    tokenizer.end();
+    if (skipping) {
+      ready.push({ key: -1, value: OVERSIZED });
+      fail(new Error('The file ends inside an item larger than the bound.'));
+    } else tokenizer.end();
   }
   while (ready.length > 0) yield ready.shift()!;
   if (failure !== null) throw new JsonReadError(`Not valid JSON: ${(failure as Error).message}`);

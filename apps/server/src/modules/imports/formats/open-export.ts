@@ -3,19 +3,23 @@ import { open, readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ImportFormat } from '@caravanserai/api';
 import { isTag } from '@caravanserai/logbook';
-import { arrayReader, type ReadElement, singleReader } from './array-reader.js';
+import { arrayReader, type ReadElement, singleReader, tooLargeConversation } from './array-reader.js';
 import {
   backupReader,
   caravanseraiJsonReader,
   caravanseraiXmlReader,
   isCaravanseraiJson,
-  MAX_DOCUMENT_BYTES,
 } from './caravanserai.js';
 import { isChatGptConversation, readChatGptConversation } from './chatgpt.js';
 import { isClaudeConversation, readClaudeConversation } from './claude.js';
-import { type ExportReader, UnknownFormatError } from './conversation.js';
-import { isRecord } from './entry-list.js';
-import { jsonChildren } from './json-values.js';
+import {
+  type ExportReader,
+  MAX_CONVERSATION_BYTES,
+  type ParseLog,
+  UnknownFormatError,
+} from './conversation.js';
+import { isRecord, reasonOf, skipped } from './entry-list.js';
+import { jsonShape, SNIFF_BYTES } from './json-shape.js';
 import { isLibreChatConversation, readLibreChatConversation } from './librechat.js';
 import { isOpenWebUiChat, readOpenWebUiChat } from './open-webui.js';
 import { ZipFile } from './zip-file.js';
@@ -39,23 +43,37 @@ const ARRAY_FORMATS: { format: ImportFormat; test: (value: unknown) => boolean; 
 /** How many leading elements may be broken before the array is judged to be no export at all. */
 const PEEK_ELEMENTS = 20;
 
-/** The format of an array of conversations, from its first recognisable elements. */
+/** A JSON file's first bytes only: enough to tell its format by, never the whole. */
+function sniffStream(open: () => Promise<Readable> | Readable): AsyncIterable<Buffer> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const stream = await open();
+      try {
+        let read = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          yield chunk;
+          read += chunk.length;
+          if (read >= SNIFF_BYTES) break;
+        }
+      } finally {
+        stream.destroy();
+      }
+    },
+  };
+}
+
+/**
+ * The format of an array of conversations, from the shape of its first recognisable elements
+ * within its first bytes; the elements themselves are read and checked when the import reads them.
+ */
 async function arrayFormat(
   open: () => Promise<Readable> | Readable,
 ): Promise<(typeof ARRAY_FORMATS)[number] | undefined> {
-  let seen = 0;
-  let stream: Readable | undefined;
-  try {
-    stream = await open();
-    for await (const { key, value } of jsonChildren(stream)) {
-      if (typeof key !== 'number' || ++seen > PEEK_ELEMENTS) break;
-      const match = ARRAY_FORMATS.find((f) => f.test(value));
-      if (match !== undefined) return match;
-    }
-  } catch {
-    // Unreadable or broken before anything was recognised: not an export this reads.
-  } finally {
-    stream?.destroy();
+  const shape = await jsonShape(sniffStream(open));
+  if (!Array.isArray(shape)) return undefined;
+  for (const element of shape.slice(0, PEEK_ELEMENTS)) {
+    const match = ARRAY_FORMATS.find((f) => f.test(element));
+    if (match !== undefined) return match;
   }
   return undefined;
 }
@@ -96,50 +114,72 @@ function looksLikeLog(text: string): boolean {
   return name === 'logbook' || (name !== undefined && isTag(name));
 }
 
-async function readDocument(filePath: string): Promise<string> {
-  const { size } = await stat(filePath);
-  if (size > MAX_DOCUMENT_BYTES) {
-    throw unknown(
-      `This file is one document of ${Math.round(size / 1024 / 1024)} MB, more than one logbook can be.`,
-    );
-  }
-  return readFile(filePath, 'utf8');
-}
-
-async function openObjectFile(filePath: string, fileName: string | undefined): Promise<ExportReader> {
-  const text = (await readDocument(filePath)).replace(/^\uFEFF/, '');
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw unknown('The file is not valid JSON.');
-  }
-  if (isCaravanseraiJson(document)) return caravanseraiJsonReader(text, document, fileName);
-  const match = ARRAY_FORMATS.find((f) => f.test(document));
+/**
+ * A file that is one JSON object: our logbook download, or one chat. Its format is told from its
+ * first bytes; it is read whole, within the bound, only when its items are read.
+ */
+async function openObjectFile(filePath: string, options: OpenOptions): Promise<ExportReader> {
+  const { fileName, maxItemBytes = MAX_CONVERSATION_BYTES } = options;
+  const shape = await jsonShape(sniffStream(() => createReadStream(filePath, { end: SNIFF_BYTES })));
+  if (!isRecord(shape)) throw unknown('The file is not valid JSON.');
+  if (isCaravanseraiJson(shape)) return caravanseraiJsonReader(filePath, fileName, maxItemBytes);
+  const match = ARRAY_FORMATS.find((f) => f.test(shape));
   if (match === undefined) throw unknown();
-  return singleReader(match.format, () => match.read(document, 1));
+  return singleReader(match.format, async () => {
+    const { size } = await stat(filePath);
+    if (size > maxItemBytes) {
+      return skipped(`${match.format}:#1`, 'Conversation 1', tooLargeConversation(maxItemBytes));
+    }
+    let document: unknown;
+    try {
+      document = JSON.parse((await readFile(filePath, 'utf8')).replace(/^\uFEFF/, ''));
+    } catch (error) {
+      return skipped(`${match.format}:#1`, 'Conversation 1', reasonOf(error));
+    }
+    if (!match.test(document)) {
+      return skipped(`${match.format}:#1`, 'Conversation 1', 'Not a conversation this import reads.');
+    }
+    return match.read(document, 1);
+  });
 }
 
 const SHARD = /^conversations-(\d+)\.json$/;
 
-async function openZip(filePath: string): Promise<ExportReader> {
+/** The files of a zip any export is told by or read from; the rest are not listed. */
+const EXPORT_FILES = new Set([
+  'manifest.json',
+  'conversations.json',
+  'chat.html',
+  'user.json',
+  'users.json',
+  'projects.json',
+]);
+
+function isExportFile(path: string): boolean {
+  const parts = path.split('/');
+  const last = parts[parts.length - 1] ?? '';
+  // A backup's logbooks are `<jid>/<logid>.xml`, one folder further down when it was repacked.
+  if (last.endsWith('.xml')) return parts.length <= 3;
+  return parts.length <= 2 && (EXPORT_FILES.has(last) || SHARD.test(last));
+}
+
+async function openZip(filePath: string, options: OpenOptions): Promise<ExportReader> {
+  const { maxItemBytes = MAX_CONVERSATION_BYTES, maxZipEntries } = options;
   let zip: ZipFile;
   try {
-    zip = await ZipFile.open(filePath);
-  } catch {
+    zip = await ZipFile.open(filePath, { keep: isExportFile, maxEntries: maxZipEntries });
+  } catch (error) {
+    if (error instanceof UnknownFormatError) throw unknown(error.message);
     throw unknown('The zip could not be read.');
   }
   try {
     const manifestPath = zip.find('manifest.json');
     if (manifestPath !== undefined) {
-      let manifest: unknown;
-      try {
-        manifest = JSON.parse(await zip.text(manifestPath, 64 * 1024 * 1024));
-      } catch {
-        manifest = undefined;
-      }
+      const opened = zip;
+      const manifest = await jsonShape(sniffStream(() => opened.stream(manifestPath)));
       if (isRecord(manifest) && manifest.format === 'caravanserai-backup') {
-        return backupReader(zip, manifest, manifestPath.slice(0, -'manifest.json'.length));
+        const folder = manifestPath.slice(0, -'manifest.json'.length);
+        return backupReader(zip, manifestPath, folder, maxItemBytes, options.parseLog);
       }
     }
     const shards = zip
@@ -176,6 +216,7 @@ async function openZip(filePath: string): Promise<ExportReader> {
       files: paths.map((path) => () => opened.stream(path)),
       read: match.read,
       close: () => opened.close(),
+      maxItemBytes,
     });
   } catch (error) {
     zip.close();
@@ -183,18 +224,30 @@ async function openZip(filePath: string): Promise<ExportReader> {
   }
 }
 
+export interface OpenOptions {
+  /** The name the file was uploaded under. */
+  fileName?: string;
+  /** The most one conversation or logbook may take; past it, it is skipped with a reason. */
+  maxItemBytes?: number;
+  /** How many entries a zip may have before it is refused. */
+  maxZipEntries?: number;
+  /** How a logbook's XML is parsed (our XML file and backup): by default on the calling thread. */
+  parseLog?: ParseLog;
+}
+
 /**
  * Opens an export file and says what it is, from its content alone (never its name). `fileName`,
  * the name it was uploaded under, only names a single logbook's file (`<logid>.xml`) so a re-import
  * finds the logbook it made before. Throws UnknownFormatError for anything it cannot read.
+ *
+ * Only the file's first bytes (a zip's listing and its files' first bytes) are read here, so the
+ * answer is quick whatever the file's size; the file is read through, and each conversation checked
+ * and bounded, only when the reader's items are read.
  */
-export async function openExport(
-  filePath: string,
-  options: { fileName?: string } = {},
-): Promise<ExportReader> {
+export async function openExport(filePath: string, options: OpenOptions = {}): Promise<ExportReader> {
   const head = await readHead(filePath, 4096);
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) {
-    return openZip(filePath);
+    return openZip(filePath, options);
   }
   switch (firstChar(head)) {
     case '[': {
@@ -204,13 +257,14 @@ export async function openExport(
         format: match.format,
         files: [async () => createReadStream(filePath)],
         read: match.read,
+        maxItemBytes: options.maxItemBytes,
       });
     }
     case '{':
-      return openObjectFile(filePath, options.fileName);
+      return openObjectFile(filePath, options);
     case '<': {
       if (!looksLikeLog(head.toString('utf8'))) throw unknown();
-      return caravanseraiXmlReader(await readDocument(filePath), options.fileName);
+      return caravanseraiXmlReader(filePath, options.fileName, options.maxItemBytes, options.parseLog);
     }
     default:
       throw unknown();

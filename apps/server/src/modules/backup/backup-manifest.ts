@@ -1,0 +1,52 @@
+import { BACKUP_VERSION, type BackupJournal, type BackupManifest } from '@caravanserai/api';
+import type { z } from 'zod';
+import { bool, iso } from '../../db/columns.js';
+import { UNFILED_JID } from '../imports/import-journals.js';
+
+type Journal = z.infer<typeof BackupJournal>;
+
+interface LogbookFields {
+  logid: string;
+  jid: string | null;
+  title: string;
+  description: string;
+  private: number;
+  salted: number;
+  forked: number;
+}
+
+/**
+ * The backup's `manifest.json`: every journal with its logbooks' fields and where each log is in
+ * the zip. Logbooks in no journal are listed under the journal id `_unfiled` (no real id has an
+ * underscore), which a restore leaves in no journal again.
+ */
+export function buildManifest(
+  username: string,
+  at: number,
+  journals: readonly { jid: string; title: string }[],
+  logbooks: readonly LogbookFields[],
+): BackupManifest {
+  const byJid = new Map<string, Journal>(
+    journals.map((j) => [j.jid, { jid: j.jid, title: j.title, logbooks: [] }]),
+  );
+  const unfiled: Journal = { jid: UNFILED_JID, title: '', logbooks: [] };
+  for (const logbook of logbooks) {
+    const journal = (logbook.jid !== null && byJid.get(logbook.jid)) || unfiled;
+    journal.logbooks.push({
+      logid: logbook.logid,
+      title: logbook.title,
+      description: logbook.description,
+      private: bool(logbook.private),
+      salted: bool(logbook.salted),
+      forked: bool(logbook.forked),
+      path: `${journal.jid}/${logbook.logid}.xml`,
+    });
+  }
+  return {
+    format: 'caravanserai-backup',
+    version: BACKUP_VERSION,
+    exported_at: iso(at),
+    username,
+    journals: [...byJid.values(), ...(unfiled.logbooks.length > 0 ? [unfiled] : [])],
+  };
+}

@@ -1,0 +1,160 @@
+import type { ImportFormat } from '@caravanserai/api';
+import { int, now } from '../../db/columns.js';
+import type { UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { HttpError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import type { EntriesRepository } from '../logbooks/entries.repository.js';
+import type { EntriesService } from '../logbooks/entries.service.js';
+import type { LogbooksRepository } from '../logbooks/logbooks.repository.js';
+import {
+  entriesProblem,
+  importedDescription,
+  importedTitle,
+  isOwnFormat,
+  sourceIdProblem,
+  writeRuns,
+} from './conversation-check.js';
+import type { SourceConversation } from './formats/conversation.js';
+import type { ImportTarget, ImportTargetsRepository } from './import-targets.repository.js';
+import { newTurns } from './new-turns.js';
+
+export type Outcome =
+  | { kind: 'imported'; logid: string; title: string }
+  | { kind: 'updated' }
+  | { kind: 'duplicate' }
+  | { kind: 'skipped'; reason: string };
+
+/** Where a new logbook is filed: the journal chosen for the conversation, or none. */
+export type JournalFor = (conversation: SourceConversation) => Promise<string | null>;
+
+/** What every conversation of one file shares: where it goes and the file's format. */
+export interface WriteTarget {
+  journalFor: JournalFor;
+  format: ImportFormat;
+}
+
+/**
+ * The journal the import files into was deleted meanwhile: no later conversation can be filed
+ * there either, so the job ends here (what it imported before stays).
+ */
+export class JournalGone extends Error {
+  constructor() {
+    super('The journal was deleted during the import.');
+  }
+}
+
+const UNTITLED = 'Imported conversation';
+/** Our own backup names each logbook `caravanserai:<logid>`. */
+const OWN_BACKUP = 'caravanserai:';
+
+/**
+ * Turns one conversation into a logbook through the same writes the API uses: a new logbook is
+ * inserted with its entries in short transactions (one per log write's worth of text), and a
+ * logbook an earlier import made gets only the turns it lacks, appended like any other append.
+ * A logbook left part-written (the server stopped) is completed by importing the file again.
+ */
+export class ConversationWriter {
+  constructor(
+    private readonly db: Db,
+    private readonly logbooks: LogbooksRepository,
+    private readonly entries: EntriesRepository,
+    private readonly writes: EntriesService,
+    private readonly targets: ImportTargetsRepository,
+  ) {}
+
+  async write(user: UserRow, conversation: SourceConversation, target: WriteTarget): Promise<Outcome> {
+    const problem = sourceIdProblem(conversation.source_id) ?? entriesProblem(conversation.entries);
+    if (problem) return { kind: 'skipped', reason: problem };
+    const existing = await this.existing(user, conversation.source_id);
+    if (existing) return this.grow(existing, conversation);
+    const jid = await target.journalFor(conversation);
+    try {
+      return await this.create(user, conversation, jid, isOwnFormat(target.format));
+    } catch (error) {
+      if (jid !== null && !(await this.targets.journalExists(jid))) throw new JournalGone();
+      // The same conversation twice in one file: the second is the first's re-import.
+      if (!isUniqueViolation(error)) throw error;
+      const made = await this.existing(user, conversation.source_id);
+      if (!made) throw error;
+      return this.grow(made, conversation);
+    }
+  }
+
+  private async existing(user: UserRow, sourceId: string): Promise<ImportTarget | undefined> {
+    const found = await this.targets.bySource(user.id, sourceId);
+    if (found || !sourceId.startsWith(OWN_BACKUP)) return found;
+    return this.targets.ownLogbook(user.id, sourceId.slice(OWN_BACKUP.length));
+  }
+
+  /**
+   * A new logbook: the row and the first run of entries in one transaction, then each further run
+   * (a large conversation's) in one of its own, claiming its positions as an append does.
+   */
+  private async create(
+    user: UserRow,
+    conversation: SourceConversation,
+    jid: string | null,
+    own: boolean,
+  ): Promise<Outcome> {
+    const logid = newId();
+    const at = now();
+    const title = importedTitle(conversation.title, UNTITLED, own);
+    const flags = conversation.logbook ?? {};
+    const [first = [], ...rest] = writeRuns(conversation.entries);
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await this.logbooks.insert(
+        {
+          logid,
+          owner_id: user.id,
+          jid,
+          logwell: null,
+          title,
+          description: importedDescription(flags.description, own),
+          private: int(flags.private ?? true),
+          salted: int(flags.salted ?? false),
+          forked: int(flags.forked ?? false),
+          memory: 0,
+          version: 1,
+          entry_count: first.length,
+          created_at: at,
+          modified_at: at,
+          source_id: conversation.source_id,
+        },
+        trx,
+      );
+      await this.entries.insert(logid, first, 0, at, trx);
+    });
+    for (const run of rest) {
+      const stored = await this.db.kysely.transaction().execute(async (trx) => {
+        const claimed = await this.targets.claimPositions(logid, run.length, now(), trx);
+        if (!claimed) return false;
+        await this.entries.insert(logid, run, claimed.entry_count - run.length, now(), trx);
+        return true;
+      });
+      if (!stored) return { kind: 'skipped', reason: 'Its logbook was deleted while it was imported.' };
+    }
+    return { kind: 'imported', logid, title };
+  }
+
+  private async grow(target: ImportTarget, conversation: SourceConversation): Promise<Outcome> {
+    const turns = newTurns(conversation.entries, await this.targets.storedTurns(target.logid));
+    if (turns.length === 0) return { kind: 'duplicate' };
+    if (target.salted)
+      return {
+        kind: 'skipped',
+        reason:
+          'It has new turns, but the logbook imported from it before is salted: unsalt it to take them.',
+      };
+    try {
+      for (const run of writeRuns(turns)) await this.writes.append(target.logid, run);
+    } catch (error) {
+      // Salted or deleted meanwhile, or a character the append refuses: that conversation only.
+      if (error instanceof HttpError && error.statusCode < 500)
+        return { kind: 'skipped', reason: error.message };
+      throw error;
+    }
+    return { kind: 'updated' };
+  }
+}

@@ -1,0 +1,64 @@
+import type { ImportFormat } from '@caravanserai/api';
+import { now } from '../../db/columns.js';
+import type { UserRow } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
+import type { JournalsRepository } from '../journals/journals.repository.js';
+import { cleanTitle } from './conversation-check.js';
+import type { JournalFor } from './conversation-writer.js';
+
+/** A backup's manifest files the logbooks that were in no journal under this id. */
+export const UNFILED_JID = '_unfiled';
+
+const SOURCE_NAMES: Record<ImportFormat, string> = {
+  chatgpt: 'ChatGPT',
+  claude: 'Claude',
+  'open-webui': 'Open WebUI',
+  librechat: 'LibreChat',
+  'caravanserai-xml': 'Logbook',
+  'caravanserai-json': 'Logbook',
+  'caravanserai-backup': 'Backup',
+};
+
+/** "ChatGPT import 2026-11-22": the journal an import files into when none is named. */
+export function importJournalTitle(format: ImportFormat, at: Date): string {
+  return `${SOURCE_NAMES[format]} import ${at.toISOString().slice(0, 10)}`;
+}
+
+/**
+ * Chooses each new logbook's journal: the one the user named; else, for a backup, a new journal
+ * per journal of the backup (its logbooks that were in none stay in none); else one new journal
+ * named after the source and the date. Journals are made on first use, so an import that only
+ * finds what it imported before leaves no empty journal behind.
+ */
+export function journalChooser(
+  journals: JournalsRepository,
+  user: UserRow,
+  given: string | null,
+  format: ImportFormat,
+): JournalFor {
+  const made = new Map<string, Promise<string>>();
+  const make = (key: string, title: string) => {
+    let jid = made.get(key);
+    if (!jid) {
+      jid = create(journals, user, title);
+      made.set(key, jid);
+    }
+    return jid;
+  };
+  return async (conversation) => {
+    if (given) return given;
+    const source = conversation.journal;
+    if (source) {
+      if (source.source_jid === UNFILED_JID) return null;
+      return make(`backup:${source.source_jid}`, cleanTitle(source.title, 'Restored journal'));
+    }
+    return make('import', importJournalTitle(format, new Date()));
+  };
+}
+
+async function create(journals: JournalsRepository, user: UserRow, title: string): Promise<string> {
+  const at = now();
+  const jid = newId();
+  await journals.insert({ jid, owner_id: user.id, title, created_at: at, modified_at: at });
+  return jid;
+}

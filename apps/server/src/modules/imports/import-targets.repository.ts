@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import { decodeAttrs } from '../logbooks/entry-codec.js';
+import type { StoredTurns } from './new-turns.js';
+
+export interface ImportTarget {
+  logid: string;
+  salted: number;
+  entry_count: number;
+}
+
+/** SQL a re-import needs: the logbook an earlier import made, and what it holds. */
+export class ImportTargetsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  bySource(ownerId: number, sourceId: string): Promise<ImportTarget | undefined> {
+    return this.db
+      .selectFrom('logbooks')
+      .select(['logid', 'salted', 'entry_count'])
+      .where('owner_id', '=', ownerId)
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
+  }
+
+  /** The owner's own logbook with this id: a backup restored into the account it came from. */
+  ownLogbook(ownerId: number, logid: string): Promise<ImportTarget | undefined> {
+    return this.db
+      .selectFrom('logbooks')
+      .select(['logid', 'salted', 'entry_count'])
+      .where('owner_id', '=', ownerId)
+      .where('logid', '=', logid)
+      .executeTakeFirst();
+  }
+
+  async journalExists(jid: string): Promise<boolean> {
+    const row = await this.db.selectFrom('journals').select('jid').where('jid', '=', jid).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Claims the next `count` positions of a logbook this import is still writing, as an append
+   * does (salted or not: the import sets the flag it came with); undefined once it is deleted.
+   */
+  claimPositions(logid: string, count: number, at: number, db: Executor) {
+    return db
+      .updateTable('logbooks')
+      .set((eb) => ({
+        entry_count: eb('entry_count', '+', count),
+        version: eb('version', '+', 1),
+        modified_at: at,
+      }))
+      .where('logid', '=', logid)
+      .returning(['entry_count', 'version'])
+      .executeTakeFirst();
+  }
+
+  async storedTurns(logid: string): Promise<StoredTurns> {
+    const rows = await this.db
+      .selectFrom('entries')
+      .select('attrs')
+      .where('logid', '=', logid)
+      .where('attrs', 'like', '%"source_msg"%')
+      .execute();
+    const messages = new Set<string>();
+    for (const row of rows) {
+      const id = decodeAttrs(row.attrs).source_msg;
+      if (id !== undefined) messages.add(id);
+    }
+    const count = await this.db
+      .selectFrom('logbooks')
+      .select('entry_count')
+      .where('logid', '=', logid)
+      .executeTakeFirst();
+    return { count: count?.entry_count ?? 0, messages };
+  }
+}

@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImportFormat } from '@caravanserai/api';
+import { type Entry, parseLog } from '@caravanserai/logbook';
+import { useServer } from '@caravanserai/test-kit';
+import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, tempDir, writeZip } from './fixtures/imports/fixtures.js';
+import { importFile } from './import-helpers.js';
+
+const t = useServer({ users: ['alice', 'bob'] });
+let work: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  work = await tempDir();
+});
+afterAll(() => work?.remove());
+
+const entriesOf = async (logid: string): Promise<Entry[]> =>
+  parseLog((await t.alice.client.logbooks.get(logid)).log);
+
+const CASES: [string, ImportFormat, string][] = [
+  ['chatgpt-conversations.json', 'chatgpt', 'chatgpt:'],
+  ['claude-conversations.json', 'claude', 'claude:'],
+  ['open-webui-export.json', 'open-webui', 'open-webui:'],
+  ['librechat-tree.json', 'librechat', 'librechat:'],
+  ['librechat-flat.json', 'librechat', 'librechat:'],
+  ['logbook-export.json', 'caravanserai-json', 'caravanserai:'],
+  ['k3f9logbook.xml', 'caravanserai-xml', 'caravanserai:'],
+];
+
+describe('each format, end to end', () => {
+  it.each(CASES)('%s becomes logbooks of questions and answers', async (name, format, prefix) => {
+    const job = await importFile(t.server, t.alice, await readFile(fixture(name)), { filename: name });
+    expect(job).toMatchObject({ status: 'done', format });
+    expect(job.imported.length).toBeGreaterThan(0);
+    expect(job.done).toBe(job.total);
+    for (const imported of job.imported) {
+      expect(imported.source_id.startsWith(prefix)).toBe(true);
+      const entries = await entriesOf(imported.logid);
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.some((e) => e.tag === 'query' || e.tag === 'gen')).toBe(true);
+    }
+    const logbook = await t.alice.client.logbooks.get(job.imported[0]!.logid);
+    expect(logbook.private).toBe(true);
+  });
+
+  it.each([
+    ['ChatGPT', 'chatgpt-conversations.json', 'chatgpt'],
+    ['Claude', 'claude-conversations.json', 'claude'],
+  ])('reads the %s export as the zip it is downloaded as', async (_, name, format) => {
+    const zip = join(work.dir, `${format}.zip`);
+    await writeZip(zip, { 'conversations.json': await readFile(fixture(name)) });
+    const job = await importFile(t.server, t.bob, await readFile(zip), { filename: 'export.zip' });
+    expect(job).toMatchObject({ status: 'done', format });
+    expect(job.imported.length).toBeGreaterThan(0);
+  });
+});
+
+/** A ChatGPT conversation: a chain of question and answer pairs, ids `<id>-q<n>` and `<id>-a<n>`. */
+function chatgpt(id: string, turns: [string, string][], title: string | null = `Chat ${id}`) {
+  const mapping: Record<string, unknown> = {
+    root: { id: 'root', message: null, parent: null, children: [] },
+  };
+  let last = 'root';
+  turns.forEach(([question, answer], n) => {
+    for (const [role, key, text] of [
+      ['user', `${id}-q${n}`, question],
+      ['assistant', `${id}-a${n}`, answer],
+    ] as const) {
+      mapping[key] = {
+        id: key,
+        parent: last,
+        children: [],
+        message: {
+          id: key,
+          author: { role, name: null, metadata: {} },
+          create_time: 1_700_000_000 + n,
+          content: { content_type: 'text', parts: [text] },
+          metadata: {},
+          recipient: 'all',
+        },
+      };
+      (mapping[last] as { children: string[] }).children.push(key);
+      last = key;
+    }
+  });
+  return { title, create_time: 1_700_000_000, mapping, current_node: last, conversation_id: id, id };
+}
+
+const json = (conversations: unknown[]) => JSON.stringify(conversations);
+
+describe('conversations that cannot be stored', () => {
+  it('skips a broken conversation with its reason and imports the rest', async () => {
+    const job = await importFile(
+      t.server,
+      t.alice,
+      json([chatgpt('good-1', [['Hi?', 'Hello.']]), { id: 'broken-1', title: 'Broken', mapping: 42 }]),
+    );
+    expect(job.status).toBe('done');
+    expect(job.imported.map((i) => i.source_id)).toEqual(['chatgpt:good-1']);
+    expect(job.skipped).toHaveLength(1);
+    expect(job.skipped[0]!.reason.length).toBeGreaterThan(0);
+    expect(job.done).toBe(2);
+  });
+
+  it('never answers 5xx for NUL bytes, control characters or oversized text, and the job ends done', async () => {
+    const job = await importFile(
+      t.server,
+      t.alice,
+      json([
+        chatgpt('nul-1', [['before\u0000after', 'an \u001b[31m escape']], 'Title\u0000with NUL'),
+        chatgpt('huge-1', [['Big?', 'x'.repeat(6 * 1024 * 1024)]]),
+        chatgpt('fine-1', [['Fine?', 'Fine.']]),
+      ]),
+    );
+    expect(job.status).toBe('done');
+    expect(job.done).toBe(3);
+    expect(job.imported.map((i) => i.source_id)).toContain('chatgpt:fine-1');
+    expect(job.skipped.map((s) => s.source_id)).toContain('chatgpt:huge-1');
+    for (const item of [...job.imported, ...job.skipped]) expect(item.title).not.toContain('\u0000');
+    for (const imported of job.imported) {
+      const logbook = await t.alice.client.logbooks.get(imported.logid);
+      for (const bad of ['\u0000', '&#0;', '\u001b']) expect(logbook.log).not.toContain(bad);
+    }
+  });
+});
+
+describe('importing again', () => {
+  it('counts unchanged conversations as duplicates and appends only the new turns of a grown one', async () => {
+    const first = await importFile(
+      t.server,
+      t.bob,
+      json([chatgpt('same', [['One?', 'One.']]), chatgpt('grows', [['First?', 'First.']])]),
+    );
+    expect(first.imported).toHaveLength(2);
+    const grows = first.imported.find((i) => i.source_id === 'chatgpt:grows')!.logid;
+    const before = (await t.bob.client.logbooks.list()).length;
+
+    const again = await importFile(
+      t.server,
+      t.bob,
+      json([
+        chatgpt('same', [['One?', 'One.']]),
+        chatgpt('grows', [
+          ['First?', 'First.'],
+          ['Second?', 'Second.'],
+        ]),
+      ]),
+    );
+    expect(again).toMatchObject({ status: 'done', duplicates: 1, updated: 1, imported: [], skipped: [] });
+    expect((await t.bob.client.logbooks.list()).length).toBe(before);
+    const entries = parseLog((await t.bob.client.logbooks.get(grows)).log);
+    expect(entries.filter((e) => e.tag === 'query').map((e) => e.content)).toEqual(['First?', 'Second?']);
+    expect(entries.filter((e) => e.tag === 'gen').map((e) => e.content)).toEqual(['First.', 'Second.']);
+
+    const third = await importFile(
+      t.server,
+      t.bob,
+      json([
+        chatgpt('grows', [
+          ['First?', 'First.'],
+          ['Second?', 'Second.'],
+        ]),
+      ]),
+    );
+    expect(third).toMatchObject({ duplicates: 1, updated: 0 });
+  });
+
+  it('keeps one user’s imports apart from another’s', async () => {
+    const file = json([chatgpt('shared-id', [['Mine?', 'Yours.']])]);
+    const alices = await importFile(t.server, t.alice, file);
+    const bobs = await importFile(t.server, t.bob, file);
+    expect(alices.imported).toHaveLength(1);
+    expect(bobs.imported).toHaveLength(1);
+    expect(bobs.imported[0]!.logid).not.toBe(alices.imported[0]!.logid);
+  });
+});
+
+describe('a file that breaks part way', () => {
+  it('keeps what was imported before the break and says where the file broke off', async () => {
+    const source = join(work.dir, 'many.json');
+    await writeChatGptExport(source, 400, { turns: 1, answerChars: 2000 });
+    const zipPath = join(work.dir, 'many.zip');
+    await writeZip(zipPath, { 'conversations.json': await readFile(source) });
+    const zip = await readFile(zipPath);
+    // Spoil the compressed bytes two thirds of the way in: the directory at the end still reads.
+    const at = Math.floor(zip.length * 0.66);
+    for (let i = at; i < at + 64; i++) zip[i] = zip[i]! ^ 0xff;
+
+    const job = await importFile(t.server, t.bob, zip, { filename: 'export.zip' });
+    expect(job.status).toBe('done');
+    expect(job.skipped.at(-1)?.reason).toMatch(/breaks off after conversation \d+/);
+    expect(job.imported.length).toBeGreaterThan(0);
+    expect(job.imported.length).toBeLessThan(400);
+  });
+});

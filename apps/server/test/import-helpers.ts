@@ -1,0 +1,43 @@
+import { type ImportJob, ImportStarted } from '@caravanserai/api';
+import type { SignedIn, TestServer } from '@caravanserai/test-kit';
+import { expect } from 'vitest';
+
+/** Sends `content` as the multipart upload a browser or the CLI sends. */
+export function upload(
+  server: TestServer,
+  user: SignedIn,
+  content: string | Uint8Array,
+  {
+    filename = 'export.json',
+    journal,
+    path = '/import/',
+  }: { filename?: string; journal?: string; path?: string } = {},
+): Promise<Response> {
+  const form = new FormData();
+  if (journal !== undefined) form.append('journal', journal);
+  form.append('file', new Blob([content]), filename);
+  return server.http(path, { method: 'POST', token: user.token, body: form });
+}
+
+/** Polls the job until it ends. */
+export async function waitForJob(user: SignedIn, jobId: string): Promise<ImportJob> {
+  for (let attempt = 0; attempt < 2400; attempt++) {
+    const job = await user.client.ownData.importJob(jobId);
+    if (job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`import ${jobId} did not end`);
+}
+
+/** Uploads and waits: the ended job. */
+export async function importFile(
+  server: TestServer,
+  user: SignedIn,
+  content: string | Uint8Array,
+  options: Parameters<typeof upload>[3] = {},
+): Promise<ImportJob> {
+  const response = await upload(server, user, content, options);
+  expect(response.status, await response.clone().text()).toBe(202);
+  const { job_id } = ImportStarted.parse(await response.json());
+  return waitForJob(user, job_id);
+}
