@@ -7,11 +7,13 @@ import { browserScenario } from './src/browser-scenario.js';
 import { caravanUsageScenario } from './src/caravan-usage-scenario.js';
 import { coldLoadScenario } from './src/cold-load-scenario.js';
 import { heavyWritesScenario } from './src/heavy-writes-scenario.js';
+import { importScenario } from './src/import-scenario.js';
 import { describeMachine } from './src/machine.js';
 import { freePort, startProcess, stopProcess } from './src/processes.js';
 import { FAKE_PROVIDER_CLI, queryScenario } from './src/query-scenario.js';
 import { type Figure, recordResults } from './src/results.js';
 import { appendScenario, getScenario, xmlScenario } from './src/scenarios.js';
+import { searchScenario } from './src/search-scenario.js';
 
 /**
  * `npm run bench`: starts the built server (SQLite, fresh data dir) as its own process, loads it
@@ -45,7 +47,9 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
     'caravan-usage',
     () => caravanUsageScenario(baseUrl, `http://127.0.0.1:${fakePort}`, join(workDir, 'data')),
   ],
+  ['import', () => importScenario(baseUrl, workDir, server.pid ?? 0)],
   ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${fakePort}`)],
+  ['search', () => searchScenario(join(root, 'apps/server/dist/server.js'), workDir)],
   // Last: it leaves four logs of 300,000 entries behind, which would weigh on the figures after it.
   ['heavy-writes', () => heavyWritesScenario(baseUrl)],
 ];

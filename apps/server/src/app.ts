@@ -6,15 +6,18 @@ import type { Db } from './db/dialect.js';
 import { serverTimeouts } from './lib/server-timeouts.js';
 import { RequestsAtDebug } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { caravanRoutes } from './modules/caravans/caravans.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { publicConfig } from './modules/config/public-config.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
 import { queryRoutes } from './modules/queries/query.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { terminalProfileRoutes } from './modules/terminal-profiles/terminal-profiles.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { wellRoutes } from './modules/wells/wells.routes.js';
@@ -86,6 +89,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await downloadRoutes(api, services);
       await paymentRoutes(api, services);
       await caravanRoutes(api, services);
+      await searchRoutes(api, services);
+      await importRoutes(api, services);
+      await backupRoutes(api, services);
     },
     { prefix: config.apiPrefix },
   );

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Access } from './access/access.js';
 import { CaravanAccess } from './access/caravan-access.js';
 import type { Config } from './config.js';
@@ -7,6 +8,8 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { TokensRepository } from './modules/auth/tokens.repository.js';
 import { TokenService } from './modules/auth/tokens.service.js';
 import { UsersRepository } from './modules/auth/users.repository.js';
+import { BackupRepository } from './modules/backup/backup.repository.js';
+import { BackupService } from './modules/backup/backup.service.js';
 import { AuditRepository } from './modules/caravans/audit.repository.js';
 import { CaravanUsageRepository } from './modules/caravans/caravan-usage.repository.js';
 import { CaravanUsageService } from './modules/caravans/caravan-usage.service.js';
@@ -15,6 +18,13 @@ import { CaravansService } from './modules/caravans/caravans.service.js';
 import { InvitesRepository } from './modules/caravans/invites.repository.js';
 import { MembersService } from './modules/caravans/members.service.js';
 import { QueryAdmission } from './modules/caravans/query-admission.js';
+import { QueryReservationsRepository } from './modules/caravans/query-reservations.repository.js';
+import { ConversationWriter } from './modules/imports/conversation-writer.js';
+import { openExport } from './modules/imports/formats/open-export.js';
+import { ImportJobsRepository } from './modules/imports/import-jobs.repository.js';
+import { ImportTargetsRepository } from './modules/imports/import-targets.repository.js';
+import { ImportsService } from './modules/imports/imports.service.js';
+import { parseLogOffThread } from './modules/imports/log-parsing.js';
 import { JournalsRepository } from './modules/journals/journals.repository.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { EntriesRepository } from './modules/logbooks/entries.repository.js';
@@ -27,6 +37,8 @@ import { createPayments, type Payments } from './modules/payments/payments.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
+import { SearchService } from './modules/search/search.service.js';
 import { TerminalProfilesRepository } from './modules/terminal-profiles/terminal-profiles.repository.js';
 import { TerminalProfilesService } from './modules/terminal-profiles/terminal-profiles.service.js';
 import { TokenEstimator } from './modules/usage/token-estimate.js';
@@ -57,6 +69,11 @@ export interface Services {
   caravans: CaravansService;
   caravanMembers: MembersService;
   caravanUsage: CaravanUsageService;
+  search: SearchService;
+  /** Import jobs: export files of other apps and our own backups, turned into logbooks. */
+  imports: ImportsService;
+  /** The backup zip of everything a user owns. */
+  backup: BackupService;
   /** Cards and subscriptions through Stripe; null while payments are off. */
   payments: Payments | null;
   /** Stops what the context started (worker threads); the database is the caller's to close. */
@@ -92,7 +109,14 @@ export function createServices(config: Config, db: Db): Services {
     timeoutMs: config.queryTimeoutMs,
   });
   const prompts = new QueryPrompts(entriesRepo);
-  const admission = new QueryAdmission(caravansRepo, caravanUsageRepo);
+  const admission = new QueryAdmission(
+    db,
+    caravansRepo,
+    caravanUsageRepo,
+    new QueryReservationsRepository(db.kysely, db.dialect),
+    // A reservation outlives the longest query (the provider's timeout) by a margin for storing it.
+    config.queryTimeoutMs + 60_000,
+  );
   const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, {
     timeoutMs: config.queryTimeoutMs,
     maxAnswerChars: config.maxAnswerChars,
@@ -107,6 +131,15 @@ export function createServices(config: Config, db: Db): Services {
     // Someone is waiting at the form: never longer than a query may take.
     timeoutMs: Math.min(15_000, config.queryTimeoutMs),
   });
+  const imports = new ImportsService(
+    new ImportJobsRepository(db.kysely),
+    new ConversationWriter(db, logbooksRepo, entriesRepo, entries, new ImportTargetsRepository(db.kysely)),
+    journalsRepo,
+    access,
+    (path, options) => openExport(path, { ...options, parseLog: parseLogOffThread(logReader) }),
+    { dir: join(config.dataDir, 'imports'), maxBytes: config.importMaxBytes },
+    { concurrent: 2 },
+  );
   const caravans = new CaravansService(db, caravansRepo, auditRepo, access, {
     paymentsEnabled: config.paymentsEnabled,
   });
@@ -135,7 +168,13 @@ export function createServices(config: Config, db: Db): Services {
       caravans,
     ),
     caravanUsage: new CaravanUsageService(caravanUsageRepo, auditRepo, caravanAccess),
+    imports,
+    backup: new BackupService(new BackupRepository(db.kysely), entriesRepo),
+    search: new SearchService(createSearchRepository(db)),
     payments: createPayments(config, db),
-    close: () => workers.close(),
+    close: async () => {
+      await imports.close();
+      await workers.close();
+    },
   };
 }

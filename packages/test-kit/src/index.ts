@@ -2,6 +2,7 @@
 // (`useServer`), data factories, and the fake Stripe's settings. The Chromium launcher is
 // `@caravanserai/test-kit/browser`; the factories alone, with no test runner, `…/factories`.
 export type { Config } from '@caravanserai/server';
+export { type Db, openDb } from '@caravanserai/server';
 export * from './factories.js';
 export * from './server.js';
 export { stripeSettingsFor } from './stripe.js';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * Column types shared by SQLite and PostgreSQL: booleans are 0/1 integers and times are epoch
@@ -61,6 +61,8 @@ export interface LogbooksTable {
   entry_count: number;
   created_at: number;
   modified_at: number;
+  /** The conversation an import made it from (`chatgpt:<id>`), unique per owner; null otherwise. */
+  source_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntriesTable {
@@ -171,6 +173,65 @@ export interface CaravanAuditTable {
   detail: string;
 }
 
+/** An import of an export file, run in the background; any server process can report on it. */
+export interface ImportJobsTable {
+  job_id: string;
+  user_id: number;
+  status: 'running' | 'done' | 'failed';
+  format: string | null;
+  total: number;
+  done: number;
+  duplicates: number;
+  updated: number;
+  /** Rows of import_job_items of each kind (kept below a bound). */
+  imported_count: number;
+  skipped_count: number;
+  detail: string | null;
+  created_at: number;
+  /** Moved forward while a process works on the job: a job whose heartbeat stops was abandoned. */
+  heartbeat_at: number;
+  finished_at: number | null;
+}
+
+/** What one conversation of an import became: a new logbook, or skipped and why. */
+export interface ImportJobItemsTable {
+  job_id: string;
+  seq: number;
+  kind: 'imported' | 'skipped';
+  source_id: string;
+  title: string;
+  logid: string | null;
+  reason: string | null;
+}
+
+/** A caravan's usage rows summed by UTC day, member, well and model (kept with each usage row). */
+export interface CaravanUsageDailyTable {
+  caravan_id: string;
+  /** Days since the epoch (created_at / 86,400,000, rounded down). */
+  day: number;
+  user_id: number;
+  /** '' for a usage row without a well. */
+  wellid: string;
+  provider: string;
+  model: string;
+  queries: number;
+  errors: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** Input and output tokens of answered queries only: what token quotas count. */
+  answered_tokens: number;
+}
+
+/** A query admitted under a monthly query quota whose usage row is not written yet. */
+export interface QueryReservationsTable {
+  id: string;
+  caravan_id: string;
+  user_id: number;
+  created_at: number;
+  /** After this it no longer counts (its process died before recording the query). */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -186,6 +247,10 @@ export interface Database {
   caravan_invites: CaravanInvitesTable;
   caravan_wells: CaravanWellsTable;
   caravan_audit: CaravanAuditTable;
+  caravan_usage_daily: CaravanUsageDailyTable;
+  query_reservations: QueryReservationsTable;
+  import_jobs: ImportJobsTable;
+  import_job_items: ImportJobItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -193,6 +258,7 @@ export type NewUser = Insertable<UsersTable>;
 export type JournalRow = Selectable<JournalsTable>;
 export type WellRow = Selectable<WellsTable>;
 export type LogbookRow = Selectable<LogbooksTable>;
+export type NewLogbook = Insertable<LogbooksTable>;
 export type LogbookUpdate = Updateable<LogbooksTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type NewEntry = Insertable<EntriesTable>;

@@ -15,6 +15,9 @@ import * as tokenExpiry from './migrations/0004-token-expiry.js';
 import * as memoryNoticesEstimates from './migrations/0005-memory-notices-estimates.js';
 import * as subscriptions from './migrations/0006-subscriptions.js';
 import * as caravans from './migrations/0007-caravans.js';
+import * as search from './migrations/0008-search.js';
+import * as imports from './migrations/0009-imports.js';
+import * as usageRollups from './migrations/0010-usage-rollups.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -28,6 +31,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-memory-notices-estimates': memoryNoticesEstimates,
   '0006-subscriptions': subscriptions,
   '0007-caravans': caravans,
+  '0008-search': search,
+  '0010-usage-rollups': usageRollups,
+  '0009-imports': imports,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -39,7 +39,9 @@ export const ImportJob = z.object({
   total: z.number().int(),
   /** Conversations handled so far: imported, updated, duplicates and skipped. */
   done: z.number().int(),
+  /** Filled once the job has ended: empty while it runs (the counts show its progress). */
   imported: z.array(ImportedConversation),
+  /** Filled once the job has ended: empty while it runs. */
   skipped: z.array(SkippedConversation),
   duplicates: z.number().int(),
   updated: z.number().int(),
@@ -73,7 +75,8 @@ export type SearchQuery = z.input<typeof SearchQuery>;
 export const SearchResult = z.object({
   logid: Id,
   title: z.string(),
-  jid: Id,
+  /** The logbook's journal; null for a logbook in none (its journal was deleted, or a fork). */
+  jid: Id.nullable(),
   /** The entry's index in its logbook's log. */
   index: z.number().int(),
   tag: z.string(),
@@ -83,6 +86,11 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
+/**
+ * Ranked, best first. Only the newest 1,000 matching entries are ranked and paged through, so a
+ * word found in most of a large archive answers as fast as a rare one: `count` is the number of
+ * matches up to 1,000 (1,000 means "1,000 or more"), and an offset past it finds nothing.
+ */
 export const SearchResults = z.object({ count: z.number().int(), results: z.array(SearchResult) });
 export type SearchResults = z.infer<typeof SearchResults>;
 
