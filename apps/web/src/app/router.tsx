@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.download.path, ...page(() => import('./routes/download')) },
       { path: paths.examples.path, ...page(() => import('./routes/examples')) },
       { path: paths.shell.path, ...page(() => import('./routes/shell')) },
+      { path: paths.search.path, ...page(() => import('./routes/search')) },
 
       { path: paths.login.path, ...page(() => import('./routes/auth/login')) },
       { path: paths.logout.path, ...page(() => import('./routes/auth/logout')) },
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       { path: paths.journals.home.path, ...page(() => import('./routes/journals/home')) },
       { path: paths.journals.create.path, ...page(() => import('./routes/journals/create')) },
       { path: paths.journals.list.path, ...page(() => import('./routes/journals/list')) },
+      { path: paths.journals.import.path, ...page(() => import('./routes/journals/import')) },
       { path: paths.journals.detail.path, ...page(() => import('./routes/journals/detail')) },
       { path: paths.journals.manage.path, ...page(() => import('./routes/journals/manage')) },
 

@@ -7,6 +7,18 @@ export const paths = {
   download: { path: '/download/', href: () => '/download/' },
   examples: { path: '/examples', href: () => '/examples' },
   shell: { path: '/shell/', href: () => '/shell/' },
+  search: {
+    path: '/search/',
+    /** The results page for `q` (and its filters and page); without `q`, the empty search page. */
+    href: (params: Record<string, string | number | undefined> = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(params)) {
+        if (value !== undefined && value !== '') query.set(name, String(value));
+      }
+      const text = query.toString();
+      return text ? `/search/?${text}` : '/search/';
+    },
+  },
 
   login: { path: '/login/', href: () => '/login/' },
   logout: { path: '/logout/', href: () => '/logout/' },
@@ -42,6 +54,7 @@ export const paths = {
     home: { path: '/journals/', href: () => '/journals/' },
     create: { path: '/journals/create/', href: () => '/journals/create/' },
     list: { path: '/journals/list/', href: () => '/journals/list/' },
+    import: { path: '/journals/import/', href: () => '/journals/import/' },
     detail: { path: '/journals/:jid', href: (jid: string) => `/journals/${encodeURIComponent(jid)}` },
     manage: {
       path: '/journals/:jid/manage',
@@ -53,6 +66,11 @@ export const paths = {
     create: { path: '/logbooks/create/', href: () => '/logbooks/create/' },
     list: { path: '/logbooks/list/', href: () => '/logbooks/list/' },
     detail: { path: '/logbooks/:logid', href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}` },
+    /** The workspace opened at one entry of the log (its index), which is scrolled to and highlighted. */
+    entry: {
+      path: '/logbooks/:logid',
+      href: (logid: string, index: number) => `/logbooks/${encodeURIComponent(logid)}#entry-${index}`,
+    },
     manage: {
       path: '/logbooks/:logid/manage',
       href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}/manage`,

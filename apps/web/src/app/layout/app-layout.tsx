@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { NewLogbookButton } from '../../features/logbooks/components/new-logbook-button';
 import { useNewLogbook } from '../../features/logbooks/components/use-new-logbook';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { hasStoredToken } from '../../lib/auth-storage';
 import { Footer } from './footer';
 import { InvitesBadge } from './invites-badge';
@@ -125,6 +126,7 @@ export function AppLayout() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user && <HeaderSearch />}
             {user && <NewLogbookButton onClick={startLogbook} creating={newLogbook.creating} />}
             <ThemeToggle />
             <Group visibleFrom="sm">

@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
+import { BackupPanel } from '../../features/own-data/components/backup-panel';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { AccountControls } from '../../features/profile/components/account-controls';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
@@ -35,6 +36,7 @@ export function Component() {
       <Stack gap="xl">
         <ProfileHeader profile={data} />
         {!data.anon_view && <AccountControls username={data.username} />}
+        {!data.anon_view && <BackupPanel />}
       </Stack>
     </Page>
   );

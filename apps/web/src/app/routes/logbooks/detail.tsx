@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
 import { useLogbook } from '../../../features/logbooks/api/get-logbook';
 import { wantsScribeFocus } from '../../../features/logbooks/components/scribe-focus';
+import { entryFromHash } from '../../../features/logbooks/workspace/entry-hash';
 import { LogbookWorkspace } from '../../../features/logbooks/workspace/logbook-workspace';
 
 /** /logbooks/{logid}: the logbook workspace, where the conversation happens (spec 000 §2). */
@@ -36,6 +37,7 @@ export function Component() {
           updatedAt={logbook.dataUpdatedAt}
           user={user}
           focusScribe={wantsScribeFocus(location.state)}
+          openAt={entryFromHash(location.hash)}
           onDeleted={() => navigate(paths.logbooks.list.href())}
           onForked={(forkId) => navigate(paths.logbooks.detail.href(forkId))}
         />

@@ -92,9 +92,15 @@ export function RecentLogbooks({
         mt="xs"
         style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Anchor component={Link} to={paths.logbooks.list.href()} size="sm" onClick={onNavigate}>
-          All logbooks
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={Link} to={paths.logbooks.list.href()} size="sm" onClick={onNavigate}>
+            All logbooks
+          </Anchor>
+          {/* Between the large and the widest screens the header has no room for search: it is here. */}
+          <Anchor component={Link} to={paths.search.href()} size="sm" onClick={onNavigate}>
+            Search
+          </Anchor>
+        </Group>
         <Text size="xs" c="dimmed" visibleFrom="lg">
           <Kbd size="xs">{shortcutLabel(SWITCHER_HOTKEY)}</Kbd> switch ·{' '}
           <Kbd size="xs">{shortcutLabel(NEW_LOGBOOK_HOTKEY)}</Kbd> new

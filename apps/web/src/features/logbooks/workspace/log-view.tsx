@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { EntryRow } from './entry-row';
+import classes from './log-view.module.css';
 import type { LogRow } from './overlay';
 import type { EntryActions } from './use-entry-actions';
 
@@ -23,6 +24,10 @@ export interface LogViewHandle {
 const ROW_GAP = 8;
 // Within this distance of the page's end the reader counts as "at the end" and is kept there.
 const NEAR_END_PX = 240;
+// How long an entry opened by a link stays highlighted.
+const HIGHLIGHT_MS = 2600;
+// Rows above the target are measured as they come into view: scroll once more once they have been.
+const SETTLE_MS = 250;
 
 /** A cheap guess of a row's height from its text, so the scrollbar is about right before rows are measured. */
 function estimateHeight(row: LogRow | undefined): number {
@@ -54,6 +59,7 @@ export function LogView({
   editingKey,
   asking,
   startAtEnd,
+  openAt = null,
   ref,
   paddingStart,
   paddingEnd,
@@ -66,6 +72,8 @@ export function LogView({
   asking: boolean;
   /** Open at the newest entry, where a conversation goes on (for those who write in it). */
   startAtEnd: boolean;
+  /** Open at this stored entry instead (its index in the log), scrolled into view and highlighted. */
+  openAt?: number | null;
   ref: Ref<LogViewHandle>;
   paddingStart: number;
   paddingEnd: number;
@@ -119,13 +127,38 @@ export function LogView({
     [virtualizer, last, tail],
   );
 
+  // The entry a link points at, once per target: centred, then again once the rows above it are measured.
+  const [highlightKey, setHighlightKey] = useState<string | null>(null);
+  const shownTarget = useRef<number | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => {
+    if (openAt === null || shownTarget.current === openAt) return;
+    const position = rows.findIndex((row) => row.index === openAt);
+    const row = rows[position];
+    if (!row) return;
+    shownTarget.current = openAt;
+    opened.current = true;
+    following.current = false;
+    const show = () => virtualizer.scrollToIndex(position, { align: 'center' });
+    show();
+    setHighlightKey(row.key);
+    for (const timer of timers.current) clearTimeout(timer);
+    timers.current = [setTimeout(show, SETTLE_MS), setTimeout(() => setHighlightKey(null), HIGHLIGHT_MS)];
+  }, [openAt, rows, virtualizer]);
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+    },
+    [],
+  );
+
   // Once, when the page opens (or as soon as it is known to be the reader's own).
   useEffect(() => {
-    if (!startAtEnd || opened.current) return;
+    if (!startAtEnd || opened.current || openAt !== null) return;
     opened.current = true;
     following.current = true;
     tail();
-  }, [startAtEnd, tail]);
+  }, [startAtEnd, openAt, tail]);
 
   useEffect(() => {
     const onScroll = () => {
@@ -170,6 +203,7 @@ export function LogView({
               key={item.key}
               ref={virtualizer.measureElement}
               data-index={item.index}
+              className={row.key === highlightKey ? classes.highlight : undefined}
               aria-setsize={rows.length}
               aria-posinset={item.index + 1}
               style={{

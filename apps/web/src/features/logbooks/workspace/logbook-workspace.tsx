@@ -34,6 +34,7 @@ export function LogbookWorkspace({
   updatedAt,
   user,
   focusScribe = false,
+  openAt = null,
   onDeleted,
   onForked,
 }: {
@@ -42,6 +43,8 @@ export function LogbookWorkspace({
   user: CurrentUser | null;
   /** Put the caret in the Scribe when it appears (a logbook just started in one step). */
   focusScribe?: boolean;
+  /** Open the log at this entry (its index), as a search result's link asks, instead of at the end. */
+  openAt?: number | null;
   onDeleted: () => void;
   onForked: (logid: string) => void;
 }) {
@@ -52,7 +55,8 @@ export function LogbookWorkspace({
   const toolbar = useElementSize();
   const composer = useElementSize();
   // The Scribe (drawn for those who can write) takes the caret when it appears.
-  const [scribeFocus] = useState(() => focusScribe || hasFinePointer());
+  // Opened at an entry, the reader came to read it: the caret would scroll the page away from it.
+  const [scribeFocus] = useState(() => focusScribe || (openAt === null && hasFinePointer()));
 
   const send = (mode: ComposeMode, text: string) => {
     log.current?.tail();
@@ -97,6 +101,7 @@ export function LogbookWorkspace({
           editingKey={ws.editingKey}
           asking={ws.ask.asking}
           startAtEnd={ws.editable}
+          openAt={openAt}
           paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
           paddingEnd={composer.height + BREATHING_PX * 2}
         />

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { requireToken } from '../../../lib/require-token';
+import { saveBlob } from '../../../lib/save-file';
+import { backupFilename } from '../lib/content-disposition';
+
+/**
+ * `GET /export/`: everything the user owns as one zip. The raw call is used (not
+ * `api.ownData.exportBackup`) because the file name is in the response's Content-Disposition.
+ */
+export async function downloadBackup(): Promise<string> {
+  requireToken();
+  const response = await api.raw('GET', '/export/', { headers: { Accept: 'application/zip' } });
+  const filename = backupFilename(response.headers.get('Content-Disposition'));
+  saveBlob(await response.blob(), filename);
+  return filename;
+}
+
+export function useDownloadBackup() {
+  return useMutation({ mutationFn: downloadBackup });
+}
