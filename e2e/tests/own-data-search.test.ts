@@ -67,6 +67,8 @@ describe('search', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(`${app.origin}/logbooks/`);
     await page.getByRole('main').getByRole('heading', { name: 'Logbooks', exact: true }).waitFor();
+    // The header's signed-in controls (search among them) appear once the user is known.
+    await page.getByRole('banner').getByRole('button', { name: 'New Logbook' }).waitFor();
     // `/` outside a text box leads to search (the box in the header is on wider screens only).
     await page.keyboard.press('/');
     await page.waitForURL(`${app.origin}/search/`);
