@@ -7,6 +7,7 @@ import {
   idText,
   isoFromEpoch,
   isRecord,
+  optionalText,
   skipped,
   sourceId,
   str,
@@ -19,8 +20,6 @@ import {
  */
 
 const text = z.string().catch('');
-const optionalText = z.string().optional().catch(undefined);
-
 const Content = z
   .looseObject({
     content_type: text,

@@ -7,6 +7,7 @@ import {
   idText,
   isoFromText,
   isRecord,
+  optionalText,
   skipped,
   sourceId,
   str,
@@ -18,8 +19,6 @@ import {
  * Newer exports link messages by `parent_message_uuid` and name the one on screen in
  * `current_leaf_message_uuid`; older ones are a plain list.
  */
-
-const optionalText = z.string().optional().catch(undefined);
 
 const Block = z.looseObject({
   type: z.string().catch(''),

@@ -1,4 +1,5 @@
 import { cleanText, type Entry, newQid, REPLACEMENT, type Tag, validateEntry } from '@caravanserai/logbook';
+import { z } from 'zod';
 import type { ReadItem } from './conversation.js';
 
 /** Source ids and model names are labels: a longer one is hostile input, not a name. */
@@ -146,6 +147,9 @@ export function sourceId(prefix: string, id: string): string {
 export function skipped(source_id: string, title: string, reason: string): ReadItem {
   return { skipped: { source_id, title: titleFor(title, [], undefined), reason: oneLine(storable(reason)) } };
 }
+
+/** A text field of an export that may be missing or of another type: read as absent then. */
+export const optionalText = z.string().optional().catch(undefined);
 
 export const EMPTY_CONVERSATION = 'Empty conversation: no messages left to import.';
 

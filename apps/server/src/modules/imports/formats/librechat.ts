@@ -7,6 +7,7 @@ import {
   idText,
   isoFromText,
   isRecord,
+  optionalText,
   skipped,
   sourceId,
   str,
@@ -18,8 +19,6 @@ import {
  * linked by `parentMessageId`, or `messagesTree` where each message nests its replies in
  * `children`. The branch kept is the newest leaf's line of parents.
  */
-
-const optionalText = z.string().optional().catch(undefined);
 
 const Message = z.looseObject({
   messageId: optionalText,

@@ -7,6 +7,7 @@ import {
   idText,
   isoFromEpoch,
   isRecord,
+  optionalText,
   skipped,
   sourceId,
   str,
@@ -19,8 +20,6 @@ import { answerInto } from './open-webui-details.js';
  * currentId}, messages}}`, or in older exports the chat's fields at the top of the item. The
  * history is a tree keyed by message id; `currentId` is the message on screen.
  */
-
-const optionalText = z.string().optional().catch(undefined);
 
 const Message = z.looseObject({
   id: optionalText,
