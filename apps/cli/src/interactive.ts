@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createTerminalInterpreter, promptFor, safeText, TerminalSession } from '@caravanserai/mapper';
+import { createMapperInterpreter, MapperSession, promptFor, safeText } from '@caravanserai/mapper';
 
 import { historyFile } from './config.js';
 import { nodeHost } from './host.js';
@@ -21,9 +21,9 @@ const historyStore = {
   },
 };
 
-/** The terminal on a TTY: raw keys go through the same line-editing session as the browser's. */
+/** The Mapper on a TTY: raw keys go through the same line-editing session as the browser's. */
 export function runInteractive(cli: CliSession): Promise<void> {
-  const interpreter = createTerminalInterpreter();
+  const interpreter = createMapperInterpreter();
   const out = process.stdout;
   return new Promise((resolveDone) => {
     const stop = () => {
@@ -32,7 +32,7 @@ export function runInteractive(cli: CliSession): Promise<void> {
       out.write('\r\nGoodbye.\r\n');
       resolveDone();
     };
-    const session = new TerminalSession({
+    const session = new MapperSession({
       screen: { write: (d) => out.write(d), clear: () => out.write(CLEAR), columns: () => out.columns || 80 },
       prompt: () => promptFor(cli.user?.username),
       history: historyStore,

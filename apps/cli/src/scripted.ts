@@ -1,4 +1,4 @@
-import { createTerminalInterpreter } from '@caravanserai/mapper';
+import { createMapperInterpreter } from '@caravanserai/mapper';
 import { nodeHost } from './host.js';
 import { inputLines } from './prompt-input.js';
 import type { CliSession } from './session.js';
@@ -11,7 +11,7 @@ import type { CliSession } from './session.js';
  * answered no is not a failure), so the exit status can tell a script that something went wrong.
  */
 export async function runScripted(cli: CliSession): Promise<number> {
-  const interpreter = createTerminalInterpreter();
+  const interpreter = createMapperInterpreter();
   const lines = inputLines();
   const write = (text: string) => process.stdout.write(text);
   let done = false;

@@ -1,5 +1,5 @@
 import type { ApiClient, MapperProfile, RequestOptions } from '@caravanserai/api';
-import type { HostActions, TerminalIO } from './io.js';
+import type { HostActions, MapperIO } from './io.js';
 
 /** The abort signal type as the api client declares it, so no platform library is needed here. */
 export type Signal = NonNullable<RequestOptions['signal']>;
@@ -11,13 +11,13 @@ export interface MapperUser {
 
 /** What persists between commands of one session. */
 export interface MapperState {
-  /** The terminal profile once loaded, so `mapper up` costs one request rather than two. */
+  /** The Mapper profile once loaded, so `mapper up` costs one request rather than two. */
   profile?: MapperProfile;
 }
 
 export interface CommandEnv {
   api: ApiClient;
-  io: TerminalIO;
+  io: MapperIO;
   host: HostActions;
   user: MapperUser | null;
   state: MapperState;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { mapperCommands } from './commands/index.js';
 import { formatCommandHelp, formatCommandList, formatHelp } from './help.js';
 import { shellBoxCommands } from './shell-box/commands/index.js';
-import { terminalCommands } from './terminal/commands/index.js';
 
 describe('generated help', () => {
-  it('lists every terminal command with its aliases, usage and summary', () => {
-    const lines = formatHelp(terminalCommands);
+  it('lists every Mapper command with its aliases, usage and summary', () => {
+    const lines = formatHelp(mapperCommands);
     expect(lines[0]).toBe('Commands:');
-    for (const spec of terminalCommands) {
+    for (const spec of mapperCommands) {
       const title = [spec.name, ...(spec.aliases ?? [])].join('|');
       expect(lines.some((l) => l.trimStart().startsWith(title))).toBe(true);
       expect(lines.some((l) => l.endsWith(spec.summary))).toBe(true);
@@ -17,7 +17,7 @@ describe('generated help', () => {
   });
 
   it('explains one command: usage, summary, options and examples', () => {
-    const tag = terminalCommands.find((c) => c.name === 'tag');
+    const tag = mapperCommands.find((c) => c.name === 'tag');
     if (!tag) throw new Error('no tag command');
     const lines = formatCommandHelp(tag);
     expect(lines[0]).toBe('Usage: tag -t TAG [-c "text"] [-i INDEX] [-l LOGID]');
@@ -33,7 +33,7 @@ describe('generated help', () => {
   });
 
   it('declares every command of the spec, each name once', () => {
-    const names = terminalCommands.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    const names = mapperCommands.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([

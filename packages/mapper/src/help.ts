@@ -36,7 +36,7 @@ export function formatCommandList(commands: readonly Spec[]): string {
 
 /**
  * `help`, generated from the registry it runs in, so a host that adds commands gets them listed.
- * 'table' is the terminal's form (with `help <command>`); 'list' the shell box's one-liner.
+ * 'table' is the Mapper's form (with `help <command>`); 'list' the shell box's one-liner.
  */
 export function createHelpCommand<C extends CommandEnv>(options: {
   style: 'table' | 'list';

@@ -6,6 +6,8 @@ export {
   type Signal,
 } from './command-env.js';
 export { CommandError, fail } from './command-error.js';
+export { mapperCommands } from './commands/index.js';
+export { PILGRIM_BATCH } from './commands/pilgrim.js';
 export { createHelpCommand, formatCommandHelp, formatCommandList, formatHelp } from './help.js';
 export {
   createInterpreter,
@@ -13,8 +15,9 @@ export {
   type InterpreterOptions,
   type Outcome,
 } from './interpreter.js';
-export type { ConfirmRequest, HostActions, TerminalIO } from './io.js';
-export { SHELL_BOX_MESSAGES, TERMINAL_MESSAGES } from './messages.js';
+export type { ConfirmRequest, HostActions, MapperIO } from './io.js';
+export { createMapperInterpreter } from './mapper-interpreter.js';
+export { MAPPER_MESSAGES, SHELL_BOX_MESSAGES } from './messages.js';
 export { type ParseOutcome, parseArgs } from './parse-args.js';
 export { PROMPT_SUFFIX, promptFor } from './prompt.js';
 export {
@@ -29,15 +32,12 @@ export { safeText } from './safe-text.js';
 export { CommandHistory, type HistoryStore } from './session/history.js';
 export {
   CANCELLED,
+  MapperSession,
   type Run,
   type Screen,
   type SessionOptions,
-  TerminalSession,
-} from './session/terminal-session.js';
+} from './session/mapper-session.js';
 export { shellBoxCommands } from './shell-box/commands/index.js';
 export { createShellBoxInterpreter } from './shell-box/interpreter.js';
 export type { ShellBoxEnv } from './shell-box/shell-box-env.js';
-export { terminalCommands } from './terminal/commands/index.js';
-export { PILGRIM_BATCH } from './terminal/commands/pilgrim.js';
-export { createTerminalInterpreter } from './terminal/interpreter.js';
 export { splitWords, type Token, type TokenizeResult, tokenize } from './tokenize.js';

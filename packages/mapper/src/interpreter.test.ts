@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { type CommandEnv, createState } from './command-env.js';
 import { fail } from './command-error.js';
 import { createInterpreter } from './interpreter.js';
-import type { TerminalIO } from './io.js';
+import type { MapperIO } from './io.js';
 import { promptFor } from './prompt.js';
 import type { CommandSpec } from './registry.js';
 import { createShellBoxInterpreter } from './shell-box/interpreter.js';
 
 function screen() {
   const out: string[] = [];
-  const io: TerminalIO = {
+  const io: MapperIO = {
     write: (text) => out.push(text),
     clear: () => out.push('<clear>'),
     readKey: () => new Promise<string>(() => {}),
@@ -19,7 +19,7 @@ function screen() {
 }
 
 // These commands never reach the API, so no client is needed behind it.
-function context(io: TerminalIO, signal?: AbortController['signal']): CommandEnv {
+function context(io: MapperIO, signal?: AbortController['signal']): CommandEnv {
   return {
     api: {} as unknown as ApiClient,
     io,

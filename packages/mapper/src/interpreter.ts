@@ -1,7 +1,7 @@
 import type { CommandEnv, Signal } from './command-env.js';
 import { CommandError } from './command-error.js';
-import type { TerminalIO } from './io.js';
-import { TERMINAL_MESSAGES } from './messages.js';
+import type { MapperIO } from './io.js';
+import { MAPPER_MESSAGES } from './messages.js';
 import { writeLines } from './output.js';
 import { parseArgs } from './parse-args.js';
 import { type CommandSpec, createRegistry, type ParsedArgs, type Registry } from './registry.js';
@@ -9,7 +9,7 @@ import { safeText } from './safe-text.js';
 
 export interface InterpreterOptions<C extends CommandEnv> {
   commands: readonly CommandSpec<C>[];
-  /** Printed for an empty line; nothing at all when left out (the terminal just shows a new prompt). */
+  /** Printed for an empty line; nothing at all when left out (the Mapper just shows a new prompt). */
   emptyLine?: string;
   /** The message for a name no command answers to; `line` is the whole trimmed line. */
   unknownCommand?: (name: string, line: string) => string;
@@ -37,8 +37,8 @@ export interface Interpreter<C extends CommandEnv = CommandEnv> {
  * as they stream, server messages), the interpreter's own messages and the errors it describes
  * all pass here, so none of it can carry a control sequence to the host's terminal.
  */
-function safeIo(io: TerminalIO): TerminalIO {
-  const safe: TerminalIO = {
+function safeIo(io: MapperIO): MapperIO {
+  const safe: MapperIO = {
     write(text) {
       const shown = safeText(text);
       if (shown !== '') io.write(shown);
@@ -52,9 +52,9 @@ function safeIo(io: TerminalIO): TerminalIO {
 }
 
 /** Tracks the cursor column (start of line or not) and stops output once the command is over. */
-function guardIo(io: TerminalIO, isOver: () => boolean) {
+function guardIo(io: MapperIO, isOver: () => boolean) {
   let atLineStart = true;
-  const guarded: TerminalIO = {
+  const guarded: MapperIO = {
     write(text) {
       if (isOver() || text === '') return;
       atLineStart = text.endsWith('\n');
@@ -96,7 +96,7 @@ async function runCommand<C extends CommandEnv>(
   registry: Registry<C>,
 ): Promise<Outcome> {
   if (env.signal?.aborted) {
-    writeLines(env.io, TERMINAL_MESSAGES.cancelled);
+    writeLines(env.io, MAPPER_MESSAGES.cancelled);
     return 'cancelled';
   }
   let over = false;
@@ -113,7 +113,7 @@ async function runCommand<C extends CommandEnv>(
     const result = await Promise.race([outcome, abort.promise]);
     over = true;
     // Messages start on a line of their own even if the command stopped mid-line.
-    const lines = result === CANCELLED ? [TERMINAL_MESSAGES.cancelled] : result ? describe(result.error) : [];
+    const lines = result === CANCELLED ? [MAPPER_MESSAGES.cancelled] : result ? describe(result.error) : [];
     if (lines.length > 0) writeLines(env.io, ...(screen.atLineStart() ? [] : ['']), ...lines);
     return result === CANCELLED ? 'cancelled' : result ? 'failed' : 'done';
   } finally {
@@ -124,7 +124,7 @@ async function runCommand<C extends CommandEnv>(
 
 export function createInterpreter<C extends CommandEnv>(options: InterpreterOptions<C>): Interpreter<C> {
   const registry = createRegistry(options.commands);
-  const unknown = options.unknownCommand ?? ((name: string) => TERMINAL_MESSAGES.unknownCommand(name));
+  const unknown = options.unknownCommand ?? ((name: string) => MAPPER_MESSAGES.unknownCommand(name));
   return {
     registry,
     async execute(line, given) {

@@ -1,8 +1,8 @@
 /**
- * What the interpreter needs from a screen. The browser terminal (xterm.js), the shell box and the
+ * What the interpreter needs from a screen. The Mapper page (xterm.js), the shell box and the
  * CLI (readline) each implement it; the interpreter never touches a DOM or a process itself.
  */
-export interface TerminalIO {
+export interface MapperIO {
   /**
    * Writes text as is; it may contain '\n', which hosts convert to their own line endings. From
    * the interpreter it holds no other control character but '\t' (see safeText).

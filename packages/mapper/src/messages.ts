@@ -1,7 +1,7 @@
 import { TAGS } from '@caravanserai/logbook';
 
-/** The terminal's messages, worded exactly as the product specification gives them. */
-export const TERMINAL_MESSAGES = {
+/** The Mapper's messages, worded exactly as the product specification gives them. */
+export const MAPPER_MESSAGES = {
   unknownCommand: (cmd: string) => `Unknown command: ${cmd}`,
   openUsage: 'Unknown command: open [last/-i/-l]',
   openFailed: 'Error opening logbook.',

@@ -1,7 +1,7 @@
-import type { TerminalIO } from './io.js';
+import type { MapperIO } from './io.js';
 
 /** Writes each line followed by a newline. */
-export function writeLines(io: TerminalIO, ...lines: readonly string[]): void {
+export function writeLines(io: MapperIO, ...lines: readonly string[]): void {
   if (lines.length > 0) io.write(`${lines.join('\n')}\n`);
 }
 

@@ -1,6 +1,6 @@
 import { createFakeWell, createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { terminalFor } from './support/fake-terminal.js';
+import { mapperFor } from './support/fake-mapper.js';
 import { useHarness } from './support/harness.js';
 
 const h = useHarness(['alice', 'bob']);
@@ -22,7 +22,7 @@ describe('pilgrim through a caravan’s well', () => {
     });
     h.fake.reset();
 
-    const out = await terminalFor(h.bob).run(`pilgrim -l ${logbook.logid}`);
+    const out = await mapperFor(h.bob).run(`pilgrim -l ${logbook.logid}`);
     expect(out.trimEnd().split('\n')).toEqual([
       'Query: First?',
       'Context: No Context',

@@ -1,6 +1,6 @@
 import { createFakeWell, createLogbook, entry } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeShellBox, terminalFor } from './support/fake-terminal.js';
+import { FakeShellBox, mapperFor } from './support/fake-mapper.js';
 import { useHarness } from './support/harness.js';
 
 /**
@@ -67,7 +67,7 @@ function expectHarmless(text: string): void {
 
 describe("another user's hostile public logbook", () => {
   it('cat shows the title and entries with their controls made visible', async () => {
-    const text = await terminalFor(h.bob).run(`cat -l ${logid}`);
+    const text = await mapperFor(h.bob).run(`cat -l ${logid}`);
     expectHarmless(text);
     expect(text.split('\n')).toEqual([
       `${SHOWN} (${logid})`,
@@ -79,7 +79,7 @@ describe("another user's hostile public logbook", () => {
   });
 
   it('open and review print the title and entries as text', async () => {
-    const t = terminalFor(h.bob);
+    const t = mapperFor(h.bob);
     const opened = await t.run(`open -l ${logid}`);
     expect(opened).toBe(`Opening ${SHOWN} (${logid})...\n`);
     expect(t.host.opened).toEqual([logid]);
@@ -90,7 +90,7 @@ describe("another user's hostile public logbook", () => {
   });
 
   it("curl without a file to save to prints the log's XML as text", async () => {
-    const t = terminalFor(h.bob);
+    const t = mapperFor(h.bob);
     Object.assign(t.host, { saveFile: undefined });
     const text = await t.run(`curl -l ${logid}`);
     expectHarmless(text);
@@ -100,7 +100,7 @@ describe("another user's hostile public logbook", () => {
 
 describe("the owner's own listings", () => {
   it('ls, logbook, well and review show the stored titles as text', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     for (const line of ['ls', 'logbook', 'well', `review -l ${logid}`]) {
       const text = await t.run(line);
       expectHarmless(text);
@@ -116,7 +116,7 @@ describe("the owner's own listings", () => {
       .set({ title: HOSTILE })
       .where('jid', '=', jid)
       .execute();
-    const text = await terminalFor(h.alice).run('journal');
+    const text = await mapperFor(h.alice).run('journal');
     expectHarmless(text);
     expect(text).toContain(`${jid}  ${SHOWN}`);
   });
@@ -129,7 +129,7 @@ describe('answers from a well, and the shell box', () => {
     // 24 characters in 6 pieces of 4: the first piece is 'one\r', the second starts with '\n'.
     const answer = `one\r\ntwo ${HOSTILE_C1}...`;
     h.fake.enqueue({ kind: 'reply', text: answer, chunks: answer.length / 4 });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const text = await t.run(`q -r hello -l ${logid}`);
     expectHarmless(text);
     expect(text).toBe(`one\ntwo ${SHOWN_C1}...\n`);
@@ -139,7 +139,7 @@ describe('answers from a well, and the shell box', () => {
 
   it('pilgrim prints the stored query and the answer as text', async () => {
     h.fake.enqueue({ kind: 'reply', text: `answer ${HOSTILE_C1}` });
-    const text = await terminalFor(h.alice).run(`pilgrim -l ${logid}`);
+    const text = await mapperFor(h.alice).run(`pilgrim -l ${logid}`);
     expectHarmless(text);
     expect(text).toContain('Query: ask M-^[31mred');
     expect(text).toContain(`Response: answer ${SHOWN_C1}`);

@@ -1,6 +1,6 @@
 import { createLogbook, entry } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { terminalFor } from './support/fake-terminal.js';
+import { mapperFor } from './support/fake-mapper.js';
 import { useHarness } from './support/harness.js';
 
 const h = useHarness(['alice', 'bob']);
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe('find', () => {
   it('prints each match with its index, tag, logbook and the hit set off', async () => {
-    const lines = await terminalFor(h.alice).lines('find lighthouse keeper');
+    const lines = await mapperFor(h.alice).lines('find lighthouse keeper');
     expect(lines).toEqual([
       '1 match:',
       `[1] <gen> Lighthouse notes (${logid})`,
@@ -35,7 +35,7 @@ describe('find', () => {
   });
 
   it('searches a quoted group of words as a phrase, and prefixes', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.lines('find "rolls back"')).toContain(
       '    The lighthouse keeper keeps it, and the keeper >>rolls back<< the shutters.',
     );
@@ -44,7 +44,7 @@ describe('find', () => {
   });
 
   it('narrows by tag, journal and count', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect((await t.lines('find keeper'))[0]).toBe('3 matches:');
     expect(await t.lines('find keeper -t query')).toEqual(['No matching entries found.']);
     expect((await t.lines('find keeper -t comment'))[1]).toBe(`[2] <comment> Lighthouse notes (${logid})`);
@@ -55,13 +55,13 @@ describe('find', () => {
   });
 
   it('prints what it found as text, never as control sequences', async () => {
-    const text = await terminalFor(h.alice).run('find red keeper');
+    const text = await mapperFor(h.alice).run('find red keeper');
     expect(text).not.toContain('\u009b');
     expect(text).toContain('    A M-^[31m >>red<< >>keeper<< [ [note] ]');
   });
 
   it('explains what it cannot run', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect((await t.lines('find'))[0]).toBe('Usage: find WORDS... [-t TAG] [-j JID] [-n N]');
     expect((await t.lines('find keeper -t nope'))[0]).toBe(
       "Error: Unknown tag 'nope'. Tags: context, comment, query, mirage, gen, code, shell, command.",
@@ -72,7 +72,7 @@ describe('find', () => {
   });
 
   it('is listed by help, with its options', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('help')).toContain('find WORDS... [-t TAG] [-j JID] [-n N]');
     expect(await t.lines('help find')).toContain('Usage: find WORDS... [-t TAG] [-j JID] [-n N]');
   });

@@ -1,18 +1,18 @@
 import { createFakeWell, createLogbook, entry, type SignedIn } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
+import { FakeMapper, mapperFor } from './support/fake-mapper.js';
 import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
-let anonymous: FakeTerminal;
+let anonymous: FakeMapper;
 
 beforeAll(() => {
-  anonymous = new FakeTerminal(h.server.client(), null);
+  anonymous = new FakeMapper(h.server.client(), null);
 });
 
 describe('screen commands', () => {
   it('help lists every command, and explains one', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const help = await t.run('help');
     expect(help).toContain('Commands:');
     expect(help).toContain('query|q -r "text" [-l LOGID] [-c "context"]');
@@ -22,26 +22,26 @@ describe('screen commands', () => {
   });
 
   it('examples prints worked command lines', async () => {
-    const text = await terminalFor(h.alice).run('examples');
+    const text = await mapperFor(h.alice).run('examples');
     expect(text).toContain('Examples:');
     expect(text).toContain('q -r "What is a caravanserai?"');
     expect(text).toContain('rm -l LOGID');
   });
 
   it('banner prints the art and the tagline', async () => {
-    const lines = await terminalFor(h.alice).lines('banner');
+    const lines = await mapperFor(h.alice).lines('banner');
     expect(lines).toHaveLength(7);
     expect(lines[6]).toBe('Keep your AI conversations as portable documents you own.');
   });
 
   it('echo prints its words, quotes removed', async () => {
-    expect(await terminalFor(h.alice).run('echo "Hello,   caravan" and  you')).toBe(
+    expect(await mapperFor(h.alice).run('echo "Hello,   caravan" and  you')).toBe(
       'Hello,   caravan and you\n',
     );
   });
 
   it('clear clears the screen and exit goes home', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     await t.run('clear');
     await t.run('exit');
     expect(t.io.clears).toBe(1);
@@ -49,7 +49,7 @@ describe('screen commands', () => {
   });
 
   it('an empty line prints nothing; an unknown command is named', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('   ')).toBe('');
     expect(await t.run('frobnicate -x')).toBe('Unknown command: frobnicate\n');
   });
@@ -68,7 +68,7 @@ describe('ls and open', () => {
   const newestFirst = () => [...logids].reverse();
 
   it('ls shows the 10 most recently modified, newest first', async () => {
-    const lines = await terminalFor(walker).lines('ls');
+    const lines = await mapperFor(walker).lines('ls');
     expect(lines).toHaveLength(11);
     newestFirst()
       .slice(0, 10)
@@ -81,7 +81,7 @@ describe('ls and open', () => {
   });
 
   it('ls --last, -a, --all, N and -n N choose how many', async () => {
-    const t = terminalFor(walker);
+    const t = mapperFor(walker);
     expect(await t.lines('ls --last')).toHaveLength(2);
     expect(await t.lines('ls -a')).toHaveLength(12);
     expect(await t.lines('ls --all')).toHaveLength(12);
@@ -90,7 +90,7 @@ describe('ls and open', () => {
   });
 
   it('ls refuses a count that is not a positive number', async () => {
-    const t = terminalFor(walker);
+    const t = mapperFor(walker);
     expect(await t.lines('ls zero')).toEqual([
       'Error: ls takes a positive number: zero',
       'Usage: ls [N | --last | -a | -n N]',
@@ -101,12 +101,12 @@ describe('ls and open', () => {
 
   it('ls says when there are no logbooks, or when they cannot be fetched', async () => {
     const empty = await h.server.signup('empty');
-    expect(await terminalFor(empty).run('ls')).toBe('Error: No logbooks available.\n');
+    expect(await mapperFor(empty).run('ls')).toBe('Error: No logbooks available.\n');
     expect(await anonymous.run('ls')).toBe('Error fetching logbooks.\n');
   });
 
   it('open last, -i N and -l LOGID ask the host to open that logbook', async () => {
-    const t = terminalFor(walker);
+    const t = mapperFor(walker);
     expect(await t.run('open last')).toBe(`Opening Stage 11 (${newestFirst()[0]})...\n`);
     await t.run('open -i 2');
     await t.run(`open -l ${logids[0]}`);
@@ -114,7 +114,7 @@ describe('ls and open', () => {
   });
 
   it('open refuses other forms in the spec words', async () => {
-    const t = terminalFor(walker);
+    const t = mapperFor(walker);
     for (const line of ['open', 'open first', 'open -l']) {
       expect(await t.run(line)).toBe('Unknown command: open [last/-i/-l]\n');
     }
@@ -123,7 +123,7 @@ describe('ls and open', () => {
     }
     expect(await t.run('open -l nosuchlog')).toBe('Error opening logbook.\n');
     const empty = await h.server.signup('nobody');
-    expect(await terminalFor(empty).run('open last')).toBe('Error: No logbooks available.\n');
+    expect(await mapperFor(empty).run('open last')).toBe('Error: No logbooks available.\n');
     expect(t.host.opened).toEqual([]);
   });
 });
@@ -149,7 +149,7 @@ describe('cat and review', () => {
   });
 
   it('cat prints each entry as [i] <tag> content', async () => {
-    expect(await terminalFor(h.alice).lines(`cat -l ${logid}`)).toEqual([
+    expect(await mapperFor(h.alice).lines(`cat -l ${logid}`)).toEqual([
       `Sums (${logid})`,
       '[0] <context> You are terse.',
       '[1] <query> What is 2 + 2?',
@@ -163,18 +163,18 @@ describe('cat and review', () => {
 
   it('cat defaults to the most recently modified logbook', async () => {
     const latest = await createLogbook(h.alice.client, { title: 'Blank' });
-    expect(await terminalFor(h.alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);
+    expect(await mapperFor(h.alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);
     await h.alice.client.logbooks.touch(logid);
   });
 
   it('cat reports a logbook it cannot fetch, or cannot read', async () => {
-    expect(await terminalFor(h.alice).run('cat -l nosuchlog')).toBe('Error fetching logbook.\n');
-    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
+    expect(await mapperFor(h.alice).run('cat -l nosuchlog')).toBe('Error fetching logbook.\n');
+    const broken = new FakeMapper(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`cat -l ${logid}`)).toBe('Error: Invalid log XML format.\n');
   });
 
   it('review counts tags and lists unanswered queries and mirages', async () => {
-    const lines = await terminalFor(h.alice).lines(`review -l ${logid}`);
+    const lines = await mapperFor(h.alice).lines(`review -l ${logid}`);
     expect(lines[0]).toBe(`Logbook: Sums (${logid})`);
     expect(lines).toContain(`Owner: ${h.alice.username}; private`);
     expect(lines.some((l) => /^Well: Oracle \(\w+\)$/.test(l))).toBe(true);
@@ -188,7 +188,7 @@ describe('cat and review', () => {
   });
 
   it('review reports a logbook it cannot fetch', async () => {
-    expect(await terminalFor(h.alice).run('review -l nosuchlog')).toBe(
+    expect(await mapperFor(h.alice).run('review -l nosuchlog')).toBe(
       'Error: Could not fetch logbook data.\n',
     );
   });
@@ -197,7 +197,7 @@ describe('cat and review', () => {
 describe('logbook, journal and well lists', () => {
   it('logbook (and log) lists every logbook with its id, entries and well', async () => {
     const lister = await h.server.signup('lister');
-    const t = terminalFor(lister);
+    const t = mapperFor(lister);
     expect(await t.run('log')).toBe('No logbooks found.\n');
     const logbook = await createLogbook(lister.client, {
       entries: [entry('comment', 'x')],
@@ -209,7 +209,7 @@ describe('logbook, journal and well lists', () => {
 
   it('journal lists the journals', async () => {
     const keeper = await h.server.signup('keeper');
-    const t = terminalFor(keeper);
+    const t = mapperFor(keeper);
     expect(await t.run('journal')).toBe('No journals found.\n');
     const journal = await keeper.client.journals.create({ title: 'Travels' });
     expect(await t.run('journal')).toBe(`${journal.jid}  Travels\n`);
@@ -218,7 +218,7 @@ describe('logbook, journal and well lists', () => {
 
   it('well lists the wells', async () => {
     const digger = await h.server.signup('digger');
-    const t = terminalFor(digger);
+    const t = mapperFor(digger);
     expect(await t.run('well')).toBe('No wells found.\n');
     const well = await createFakeWell(digger.client, h.fake, { title: 'Deep' });
     expect(await t.run('well')).toBe(`${well.wellid}  Deep  (openai-compatible/llama3.2)\n`);
@@ -230,7 +230,7 @@ describe('mapper', () => {
   it('status creates the default profile on first use and prints it', async () => {
     const fresh = await h.server.signup('fresh');
     expect(await fresh.client.mapperProfiles.list()).toEqual([]);
-    expect(await terminalFor(fresh).lines('mapper status')).toEqual([
+    expect(await mapperFor(fresh).lines('mapper status')).toEqual([
       'font_size: 14',
       'cursor_blink: true',
       'right_click_paste: true',
@@ -244,7 +244,7 @@ describe('mapper', () => {
 
   it('up and down change the font size by one, keep it, and tell the host', async () => {
     const reader = await h.server.signup('reader');
-    const t = terminalFor(reader);
+    const t = mapperFor(reader);
     expect(await t.run('mapper up')).toBe('Font size: 15\n');
     expect(await t.run('mapper down')).toBe('Font size: 14\n');
     expect(await t.run('mapper down')).toBe('Font size: 13\n');
@@ -256,16 +256,16 @@ describe('mapper', () => {
     const squinter = await h.server.signup('squinter');
     const profile = await squinter.client.mapperProfiles.create({ owner: squinter.pk });
     await squinter.client.mapperProfiles.update(profile.id, { font_size: 40 });
-    const t = terminalFor(squinter);
+    const t = mapperFor(squinter);
     expect(await t.run('mapper up')).toBe('Font size is already 40, the largest there is.\n');
     await squinter.client.mapperProfiles.update(profile.id, { font_size: 8 });
-    const again = terminalFor(squinter);
+    const again = mapperFor(squinter);
     expect(await again.run('mapper down')).toBe('Font size is already 8, the smallest there is.\n');
     expect(t.host.fontSizes).toEqual([]);
   });
 
   it('prints its usage for anything else, and the profile error when signed out', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('mapper')).toBe('Usage: mapper up | down | status\n');
     expect(await t.run('mapper sideways')).toBe('Usage: mapper up | down | status\n');
     expect(await anonymous.run('mapper status')).toBe('error fetching mapper profile\n');

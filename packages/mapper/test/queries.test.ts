@@ -8,7 +8,7 @@ import {
   storedEntries,
 } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
+import { FakeMapper, mapperFor } from './support/fake-mapper.js';
 import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
@@ -32,7 +32,7 @@ function withWell(entries = [entry('context', 'You are terse.')], title?: string
 
 describe('query', () => {
   it('prints the usage lines for fewer than two arguments', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.lines('query')).toEqual(USAGE);
     expect(await t.lines('q -r')).toEqual(USAGE);
   });
@@ -40,7 +40,7 @@ describe('query', () => {
   it('needs -r', async () => {
     const message =
       'Error: You must specify a query (-r). A logbook will be selected by default if not specified.\n';
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('q hello world')).toBe(message);
     expect(await t.run('q -l somelog -c "be brief"')).toBe(message);
     expect(await t.run('q -c brief -r')).toBe(message);
@@ -48,7 +48,7 @@ describe('query', () => {
 
   it("asks the logbook's well, prints the answer and stores query and gen", async () => {
     const logbook = await withWell();
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run(`q -r Hello there -l ${logbook.logid}`)).toBe('Echo: Hello there\n');
     const entries = await storedEntries(h.alice.client, logbook.logid);
     expect(entries.slice(1).map((e) => [e.tag, e.content])).toEqual([
@@ -66,7 +66,7 @@ describe('query', () => {
   it('sends -c as the context, and uses the latest logbook by default', async () => {
     await withWell();
     h.fake.enqueue({ kind: 'reply', text: 'Streamed in pieces.', chunks: 4 });
-    expect(await terminalFor(h.alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
+    expect(await mapperFor(h.alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
     expect(h.fake.requests[0]?.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'What now?' },
@@ -76,13 +76,13 @@ describe('query', () => {
   it('reports a failing well', async () => {
     const logbook = await withWell();
     h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
-    expect(await terminalFor(h.alice).run(`q -r hi -l ${logbook.logid}`)).toBe(
+    expect(await mapperFor(h.alice).run(`q -r hi -l ${logbook.logid}`)).toBe(
       'Error fetching well response.\n',
     );
   });
 
   it('reports a query that cannot run: no well, salted, unknown logbook', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const wellless = await createLogbook(h.alice.client);
     expect(await t.lines(`q -r hi -l ${wellless.logid}`)).toEqual([
       'Error executing query.',
@@ -97,7 +97,7 @@ describe('query', () => {
 
 describe('pilgrim', () => {
   it('requires a logged-in user', async () => {
-    const t = new FakeTerminal(h.alice.client, null);
+    const t = new FakeMapper(h.alice.client, null);
     expect(await t.run('pilgrim')).toBe('Error: pilgrim requires a logged-in user.\n');
   });
 
@@ -113,7 +113,7 @@ describe('pilgrim', () => {
       ],
       'Route',
     );
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.lines(`pilgrim -l ${logbook.logid}`)).toEqual([
       'Query: Before any context',
       'Context: No Context',
@@ -149,7 +149,7 @@ describe('pilgrim', () => {
       entry('query', '', { qid: 'gone0001' }),
       entry('query', 'Still here?', { qid: 'kept0001' }),
     ]);
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const out = await t.run(`pilgrim -l ${logbook.logid}`);
     expect(out).toContain('Echo: Still here?');
     expect(out).not.toContain('Pilgrim encountered an error.');
@@ -159,7 +159,7 @@ describe('pilgrim', () => {
   it('answers at most 10 per run', async () => {
     const queries = Array.from({ length: 12 }, (_, i) => entry('query', `Question ${i}`, { qid: `p${i}` }));
     const logbook = await withWell(queries);
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const first = await t.lines(`pilgrim -l ${logbook.logid}`);
     expect(first.filter((l) => l.startsWith('Response: '))).toHaveLength(10);
     expect(first.at(-1)).toBe('2 more unanswered queries: run pilgrim again.');
@@ -180,14 +180,14 @@ describe('pilgrim', () => {
     ]);
     h.fake.enqueue({ kind: 'error', status: 500, message: 'overloaded' });
     h.fake.enqueue({ kind: 'reply', text: '' });
-    const lines = await terminalFor(h.alice).lines(`pilgrim -l ${logbook.logid}`);
+    const lines = await mapperFor(h.alice).lines(`pilgrim -l ${logbook.logid}`);
     expect(lines.filter((l) => !l.startsWith('Query') && !l.startsWith('Context'))).toEqual([
       '-> No generated response found.',
       'Response: [Not found]',
       'Response: Echo: Three',
     ]);
     // The failed one is still unanswered, so the next run picks it up.
-    expect(await terminalFor(h.alice).lines(`pilgrim -l ${logbook.logid}`)).toEqual([
+    expect(await mapperFor(h.alice).lines(`pilgrim -l ${logbook.logid}`)).toEqual([
       'Query: One',
       'Context: You are te...',
       'Response: Echo: One',
@@ -195,7 +195,7 @@ describe('pilgrim', () => {
   });
 
   it('reports a logbook it cannot work on', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('pilgrim -l nosuchlog')).toBe('Pilgrim encountered an error.\n');
     const wellless = await createLogbook(h.alice.client, {
       entries: [entry('query', 'Lost?', { qid: 'w1' })],
@@ -205,13 +205,13 @@ describe('pilgrim', () => {
       'Context: No Context',
       'Pilgrim encountered an error.',
     ]);
-    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), {
+    const broken = new FakeMapper(brokenLogClient(h.server, h.alice.token), {
       pk: h.alice.pk,
       username: h.alice.username,
     });
     expect(await broken.run(`pilgrim -l ${wellless.logid}`)).toBe('Error: Invalid log XML format.\n');
     const newcomer = await h.server.signup('newcomer');
-    expect(await terminalFor(newcomer).run('pilgrim')).toBe('Error: No logbooks available.\n');
+    expect(await mapperFor(newcomer).run('pilgrim')).toBe('Error: No logbooks available.\n');
   });
 });
 
@@ -220,7 +220,7 @@ describe('Ctrl+C', () => {
 
   it('cancels a pending y/n and deletes nothing', async () => {
     const logbook = await createLogbook(h.alice.client, { title: 'Kept' });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`rm -l ${logbook.logid}`, { signal: controller.signal });
     await eventually(async () => (t.io.keyReads > 0 ? true : undefined), 8_000);
@@ -238,7 +238,7 @@ describe('Ctrl+C', () => {
       chunks: 8,
       chunkDelayMs: 150,
     });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const controller = new AbortController();
     const running = t.run(`q -r count -l ${logbook.logid}`, { signal: controller.signal });
     await eventually(async () => (t.io.out.length > 0 ? true : undefined), 8_000);
@@ -247,7 +247,7 @@ describe('Ctrl+C', () => {
     expect(printed.endsWith(`\n${CANCELLED}`)).toBe(true);
     expect(printed.length).toBeLessThan('one two three four five six seven eight'.length + CANCELLED.length);
     const before = t.io.out.length;
-    // The server reads the answer to its end and stores it; the terminal stays quiet.
+    // The server reads the answer to its end and stores it; the Mapper stays quiet.
     await eventually(async () => {
       const entries = await storedEntries(h.alice.client, logbook.logid);
       return entries.some((e) => e.tag === 'gen') ? true : undefined;
@@ -259,7 +259,7 @@ describe('Ctrl+C', () => {
   it('does not start a command whose signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('touch -n Never', { signal: controller.signal })).toBe(CANCELLED);
     expect((await h.alice.client.logbooks.list()).some((l) => l.title === 'Never')).toBe(false);
   });

@@ -1,7 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
 import { createFakeWell, createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeShellBox } from './support/fake-terminal.js';
+import { FakeShellBox } from './support/fake-mapper.js';
 import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);

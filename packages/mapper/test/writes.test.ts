@@ -1,6 +1,6 @@
 import { createFakeWell, createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
-import { FakeTerminal, terminalFor } from './support/fake-terminal.js';
+import { FakeMapper, mapperFor } from './support/fake-mapper.js';
 import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice', 'bob']);
@@ -15,7 +15,7 @@ const sample = () => [
 
 describe('tag', () => {
   it('needs -t with a value, and an approved tag', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('tag')).toBe('Error: Missing tag name. Use -t [tag].\n');
     expect(await t.run('tag -c "orphan text"')).toBe('Error: Missing tag name. Use -t [tag].\n');
     expect(await t.run('tag -t')).toBe('Error: Missing tag name. Use -t [tag].\n');
@@ -26,7 +26,7 @@ describe('tag', () => {
 
   it('appends an entry with that tag, to the latest logbook unless told', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample() });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('tag -t comment -c a note with words')).toBe(
       `Added <comment> as entry [5] of ${logbook.logid}.\n`,
     );
@@ -44,7 +44,7 @@ describe('tag', () => {
 
   it('re-tags entry -i in place, keeping or replacing its content', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample() });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run(`tag -t mirage -i 2 -l ${logbook.logid}`)).toBe(
       `Entry [2] of ${logbook.title} is now <mirage>.\n`,
     );
@@ -57,7 +57,7 @@ describe('tag', () => {
 
   it("refuses an index outside the log, or that isn't a whole number", async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample() });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     for (const index of ['5', '99', 'x', '1.5', '-1']) {
       expect(await t.run(`tag -t gen -i ${index} -l ${logbook.logid}`)).toBe('Invalid log index.\n');
     }
@@ -67,7 +67,7 @@ describe('tag', () => {
 
   it('reports a refused append and a refused re-tag (a salted logbook)', async () => {
     const salted = await createLogbook(h.alice.client, { entries: sample(), salted: true });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run(`tag -t comment -c hi -l ${salted.logid}`)).toBe('Error adding tag to logbook.\n');
     expect(await t.run(`tag -t comment -i 0 -l ${salted.logid}`)).toBe('Error updating logbook.\n');
     expect(await t.run('tag -t comment -i 0 -l nosuchlog')).toBe('Error updating logbook.\n');
@@ -77,7 +77,7 @@ describe('tag', () => {
 
 describe('rm', () => {
   it('needs -l or -t', async () => {
-    expect(await terminalFor(h.alice).lines('rm')).toEqual([
+    expect(await mapperFor(h.alice).lines('rm')).toEqual([
       'Error: Name a logbook (-l) or a tag (-t).',
       'Usage: rm -l LOGID | -t TAG [-l LOGID]',
       '  -l LOGID  the logbook',
@@ -88,7 +88,7 @@ describe('rm', () => {
   it('deletes a logbook when the answer is y (or Y)', async () => {
     for (const key of ['y', 'Y']) {
       const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Doomed' });
-      const t = terminalFor(h.alice);
+      const t = mapperFor(h.alice);
       expect(await t.lines(`rm -l ${logbook.logid}`, { keys: [key] })).toEqual([
         `Doomed (${logbook.logid}): 5 entries`,
         'Are you sure you want to delete this entire logbook? This action cannot be undone. (y/n) y',
@@ -101,7 +101,7 @@ describe('rm', () => {
   it('keeps it for n, N or Enter, and ignores other keys while it waits', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Spared' });
     for (const keys of [['n'], ['N'], ['Enter'], ['\r'], ['x', 'q', 'n']]) {
-      const t = terminalFor(h.alice);
+      const t = mapperFor(h.alice);
       const lines = await t.lines(`rm -l ${logbook.logid}`, { keys });
       expect(lines.slice(1)).toEqual([
         'Are you sure you want to delete this entire logbook? This action cannot be undone. (y/n) n',
@@ -113,7 +113,7 @@ describe('rm', () => {
   });
 
   it('reports a logbook it cannot find, and a delete the server refuses', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('rm -l nosuchlog', { keys: ['y'] })).toBe('Error: Could not delete logbook.\n');
     expect(t.io.keyReads).toBe(0);
     const bobs = await createLogbook(h.bob.client, { entries: sample(), private: false, title: "Bob's" });
@@ -124,7 +124,7 @@ describe('rm', () => {
 
   it('rm -t asks, then removes every entry with that tag in one write', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Notes' });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run(`rm -t comment -l ${logbook.logid}`, { keys: ['y'] })).toBe(
       'Remove 2 <comment> entries from Notes? This cannot be undone. (y/n) y\n' +
         'Removed 2 <comment> entries from Notes.\n',
@@ -139,7 +139,7 @@ describe('rm', () => {
 
   it('rm -t keeps the entries for n, Enter or Ctrl+C', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Kept' });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     for (const key of ['n', 'Enter', '\x03']) {
       expect(await t.lines(`rm -t gen -l ${logbook.logid}`, { keys: ['x', key] })).toEqual([
         'Remove 1 <gen> entry from Kept? This cannot be undone. (y/n) n',
@@ -150,7 +150,7 @@ describe('rm', () => {
   });
 
   it('rm -t refuses an unapproved tag and reports each failure in the spec words', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('rm -t bogus')).toBe(
       "Error: Invalid tag 'bogus'. Allowed tags: context, comment, query, mirage, gen, code, shell, command\n",
     );
@@ -160,7 +160,7 @@ describe('rm', () => {
       `Remove 2 <comment> entries from ${salted.title}? This cannot be undone. (y/n) y`,
       'Error: Failed to update logbook.',
     ]);
-    const broken = new FakeTerminal(brokenLogClient(h.server, h.alice.token), null);
+    const broken = new FakeMapper(brokenLogClient(h.server, h.alice.token), null);
     expect(await broken.run(`rm -t comment -l ${salted.logid}`)).toBe('Error: Invalid log XML format.\n');
     expect(await storedEntries(h.alice.client, salted.logid)).toEqual(sample());
   });
@@ -168,7 +168,7 @@ describe('rm', () => {
 
 describe('cp', () => {
   it('needs a log id', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run('cp')).toBe('Error: No valid log ID provided for copying.\n');
     expect(await t.run('cp -l')).toBe('Error: No valid log ID provided for copying.\n');
     expect(await t.run('cp -n "A title"')).toBe('Error: No valid log ID provided for copying.\n');
@@ -181,7 +181,7 @@ describe('cp', () => {
       title: 'Original',
       logwell: well.wellid,
     });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     const [line] = await t.lines(`cp -l ${source.logid}`);
     const copyId = /^Copied \w+ to (\w+): Copy of Original$/.exec(line ?? '')?.[1];
     expect(copyId).toBeDefined();
@@ -201,20 +201,20 @@ describe('cp', () => {
       private: false,
       logwell: well.wellid,
     });
-    const [line] = await terminalFor(h.alice).lines(`cp -l ${bobs.logid}`);
+    const [line] = await mapperFor(h.alice).lines(`cp -l ${bobs.logid}`);
     const copyId = /to (\w+):/.exec(line ?? '')?.[1] ?? '';
     expect(await h.alice.client.logbooks.get(copyId)).toMatchObject({ logwell: null, private: true });
   });
 
   it('reports a logbook it cannot copy', async () => {
-    expect(await terminalFor(h.alice).run('cp -l nosuchlog')).toBe('Error copying logbook.\n');
+    expect(await mapperFor(h.alice).run('cp -l nosuchlog')).toBe('Error copying logbook.\n');
   });
 });
 
 describe('touch', () => {
   it("creates a private logbook titled 'Default', or as named, with the first well", async () => {
     const maker = await h.server.signup('maker');
-    const t = terminalFor(maker);
+    const t = mapperFor(maker);
     const [bare] = await t.lines('touch');
     expect(bare).toMatch(/^Created Default \(\w+\)\.$/);
     const well = await createFakeWell(maker.client, h.fake);
@@ -229,23 +229,21 @@ describe('touch', () => {
     const mover = await h.server.signup('mover');
     const older = await createLogbook(mover.client);
     await createLogbook(mover.client);
-    const t = terminalFor(mover);
+    const t = mapperFor(mover);
     expect(await t.run(`touch -l ${older.logid}`)).toBe(`Touched ${older.logid}.\n`);
     expect((await t.lines('ls --last'))[0]).toContain(older.logid);
   });
 
   it('reports each failure in the spec words', async () => {
-    expect(await terminalFor(h.alice).run('touch -l nosuchlog')).toBe('Error updating logbook timestamp.\n');
-    expect(await new FakeTerminal(h.server.client(), null).run('touch')).toBe(
-      'Error creating new logbook.\n',
-    );
+    expect(await mapperFor(h.alice).run('touch -l nosuchlog')).toBe('Error updating logbook timestamp.\n');
+    expect(await new FakeMapper(h.server.client(), null).run('touch')).toBe('Error creating new logbook.\n');
   });
 });
 
 describe('curl', () => {
   it('saves {logid}.xml through the host', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample() });
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.run(`curl -l ${logbook.logid}`)).toBe(`Saved ${logbook.logid}.xml\n`);
     expect(t.host.saved).toEqual([
       { name: `${logbook.logid}.xml`, content: logbook.log, mimeType: 'application/xml' },
@@ -255,15 +253,15 @@ describe('curl', () => {
 
   it('prints the XML when the host cannot save files', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample() });
-    const t = terminalFor(h.alice);
-    const hostless = new FakeTerminal(h.alice.client, null);
+    const t = mapperFor(h.alice);
+    const hostless = new FakeMapper(h.alice.client, null);
     Object.assign(hostless.host, { saveFile: undefined });
     expect(await hostless.run(`curl -l ${logbook.logid}`)).toBe(logbook.log);
     expect(t.host.saved).toEqual([]);
   });
 
   it('needs -l, and reports a failed download', async () => {
-    const t = terminalFor(h.alice);
+    const t = mapperFor(h.alice);
     expect(await t.lines('curl')).toEqual(['Error: Missing option -l LOGID.', 'Usage: curl -l LOGID']);
     expect(await t.run('curl -l nosuchlog')).toBe('Error downloading logbook.\n');
     const logbook = await createLogbook(h.alice.client);

@@ -3,7 +3,7 @@ import { type TestServer, type UsedServer, useServer } from '@caravanserai/test-
 
 /**
  * The real server over a fresh database, a fake AI provider its wells may call, and the given users
- * signed up: useServer with the terminal's query timeout. Call it at module top level.
+ * signed up: useServer with the Mapper's query timeout. Call it at module top level.
  */
 export function useHarness<const U extends string>(users: readonly U[]): UsedServer<U> {
   return useServer({ users, fake: true, overrides: { queryTimeoutMs: 5000 } });
@@ -11,7 +11,7 @@ export function useHarness<const U extends string>(users: readonly U[]): UsedSer
 
 /**
  * The real client, but every logbook it reads carries a log that does not parse: the server only
- * ever sends well-formed XML, and the terminal's handling of a broken one still needs a test.
+ * ever sends well-formed XML, and the Mapper's handling of a broken one still needs a test.
  */
 export function brokenLogClient(server: TestServer, token: string): ApiClient {
   return new ApiClient({

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@caravanserai/api';
 import {
   createShellBoxInterpreter,
   type HostActions,
+  type MapperIO,
   type MapperState,
-  type TerminalIO,
 } from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
@@ -49,7 +49,7 @@ export function useShellBox({
     [onLogbookChanged, ask],
   );
 
-  const io = useMemo<TerminalIO>(
+  const io = useMemo<MapperIO>(
     () => ({
       write: (text) => setOutput((current) => append(current, text)),
       clear: () => setOutput(''),

@@ -1,12 +1,12 @@
 import type { MapperProfile } from '@caravanserai/api';
 import {
+  createMapperInterpreter,
   createState,
-  createTerminalInterpreter,
   type HostActions,
+  MapperSession,
   type MapperUser,
   promptFor,
   safeText,
-  TerminalSession,
 } from '@caravanserai/mapper';
 import { Terminal } from '@xterm/xterm';
 import { api } from '../../../lib/api';
@@ -63,7 +63,7 @@ export function mountTerminal(
 
   const state = createState();
   state.profile = profile;
-  const interpreter = createTerminalInterpreter();
+  const interpreter = createMapperInterpreter();
   const host: HostActions = {
     openLogbook: nav.openLogbook,
     goHome: nav.goHome,
@@ -73,7 +73,7 @@ export function mountTerminal(
       term.options.fontSize = size;
     },
   };
-  const session = new TerminalSession({
+  const session = new MapperSession({
     screen: { write: (data) => term.write(data), clear: () => term.clear(), columns: () => term.cols },
     prompt: () => promptFor(user.username),
     history: localHistory,

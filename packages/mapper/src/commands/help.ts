@@ -1,4 +1,4 @@
-import { createHelpCommand } from '../../help.js';
+import { createHelpCommand } from '../help.js';
 
 export const help = createHelpCommand({
   style: 'table',

@@ -1,5 +1,5 @@
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 // Lines longer than this put their note on the next line.
 const LINE_COLUMN = 40;

@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../../registry.js';
+import type { CommandSpec } from '../registry.js';
 import { banner } from './banner.js';
 import { cat } from './cat.js';
 import { clear } from './clear.js';
@@ -22,8 +22,8 @@ import { tag } from './tag.js';
 import { touch } from './touch.js';
 import { well } from './well.js';
 
-/** The Mapper terminal's commands, in the order `help` lists them. */
-export const terminalCommands: readonly CommandSpec[] = [
+/** The Mapper's commands, in the order `help` lists them. */
+export const mapperCommands: readonly CommandSpec[] = [
   help,
   examples,
   clear,

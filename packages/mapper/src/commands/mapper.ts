@@ -1,13 +1,13 @@
 import { FONT_SIZE_RANGE, type MapperProfile } from '@caravanserai/api';
-import type { CommandEnv } from '../../command-env.js';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import type { CommandEnv } from '../command-env.js';
+import { fail } from '../command-error.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 const USAGE = 'up | down | status';
 
-/** The user's profile; the first use creates the default one, as the terminal page does. */
+/** The user's Mapper profile; the first use creates the default one, as the Mapper page does. */
 async function loadProfile(env: CommandEnv): Promise<MapperProfile> {
   if (env.state.profile) return env.state.profile;
   try {

@@ -1,9 +1,9 @@
 import { type Entry, TAGS } from '@caravanserai/logbook';
-import { countByTag, entriesTagged, type Located, unansweredQueries } from '../../logbook-facts.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { preview, writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { countByTag, entriesTagged, type Located, unansweredQueries } from '../logbook-facts.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { preview, writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 const PREVIEW = 60;
 

@@ -1,11 +1,11 @@
 import { ApiError } from '@caravanserai/api';
 import { isTag, type Tag } from '@caravanserai/logbook';
-import type { CommandEnv } from '../../command-env.js';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import type { CommandEnv } from '../command-env.js';
+import { fail } from '../command-error.js';
 import { fetchLogbook, parseIndex, readEntries, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 /** Re-tags entry `index` in place, keeping its content unless new content is given. */
 async function retag(env: CommandEnv, logid: string, index: number, tag: Tag, content: string | undefined) {

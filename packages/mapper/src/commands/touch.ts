@@ -1,8 +1,8 @@
-import type { CommandEnv } from '../../command-env.js';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import type { CommandEnv } from '../command-env.js';
+import { fail } from '../command-error.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 // What the create form does with an empty title.
 const DEFAULT_TITLE = 'Default';

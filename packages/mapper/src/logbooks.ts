@@ -1,8 +1,8 @@
 import type { Logbook, LogbookSummary } from '@caravanserai/api';
 import { type Entry, InvalidLogError, parseLog } from '@caravanserai/logbook';
-import type { CommandEnv } from '../command-env.js';
-import { fail } from '../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../messages.js';
+import type { CommandEnv } from './command-env.js';
+import { fail } from './command-error.js';
+import { MAPPER_MESSAGES as M } from './messages.js';
 
 /** The user's logbooks, most recently modified first (the server's order, which `ls` shows). */
 export async function listLogbooks(env: CommandEnv): Promise<LogbookSummary[]> {

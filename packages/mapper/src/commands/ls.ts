@@ -1,9 +1,9 @@
 import type { LogbookSummary } from '@caravanserai/api';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec, ParsedArgs } from '../../registry.js';
+import { fail } from '../command-error.js';
 import { listLogbooks, parseIndex } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec, ParsedArgs } from '../registry.js';
 
 const DEFAULT_COUNT = 10;
 const USAGE = '[N | --last | -a | -n N]';

@@ -1,6 +1,6 @@
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
 import { listLogbooks } from '../logbooks.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 export const logbook: CommandSpec = {
   name: 'logbook',

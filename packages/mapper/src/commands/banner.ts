@@ -1,5 +1,5 @@
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 // Written out rather than rendered from a font at run time: five fixed lines, 75 columns wide.
 const ART = [

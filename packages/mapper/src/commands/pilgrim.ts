@@ -1,12 +1,12 @@
 import type { Logbook } from '@caravanserai/api';
 import { type Entry, NO_CONTEXT, newQid } from '@caravanserai/logbook';
-import type { CommandEnv } from '../../command-env.js';
-import { CommandError, fail, isProviderFailure, policyRefusal } from '../../command-error.js';
-import { contextBefore, type Located, unansweredQueries } from '../../logbook-facts.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import type { CommandEnv } from '../command-env.js';
+import { CommandError, fail, isProviderFailure, policyRefusal } from '../command-error.js';
+import { contextBefore, type Located, unansweredQueries } from '../logbook-facts.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 /** Queries answered per run. */
 export const PILGRIM_BATCH = 10;

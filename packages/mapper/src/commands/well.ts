@@ -1,8 +1,8 @@
 import type { Well } from '@caravanserai/api';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { fail } from '../command-error.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 export const well: CommandSpec = {
   name: 'well',

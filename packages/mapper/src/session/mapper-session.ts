@@ -30,10 +30,10 @@ export interface SessionOptions {
 export const CANCELLED = 'Process cancelled. (Ctrl + C)';
 
 /**
- * Line editing shared by the browser terminal and the CLI, so both behave alike: the keys of the
+ * Line editing shared by the Mapper page and the CLI, so both behave alike: the keys of the
  * spec's table, history, confirmation key reads, cancelling, and redrawing a line that wraps.
  */
-export class TerminalSession {
+export class MapperSession {
   private buffer = '';
   private cursor = 0;
   /** Row of the cursor within the drawn prompt+line, so a redraw can go back to its start. */

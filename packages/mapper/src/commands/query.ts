@@ -1,8 +1,8 @@
 import type { QuerySubmit } from '@caravanserai/api';
-import { fail, isProviderFailure } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import type { CommandSpec } from '../../registry.js';
+import { fail, isProviderFailure } from '../command-error.js';
 import { fetchLogbook, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import type { CommandSpec } from '../registry.js';
 
 export const query: CommandSpec = {
   name: 'query',

@@ -1,10 +1,10 @@
 import type { LogbookSummary } from '@caravanserai/api';
-import type { CommandEnv } from '../../command-env.js';
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec, ParsedArgs } from '../../registry.js';
+import type { CommandEnv } from '../command-env.js';
+import { fail } from '../command-error.js';
 import { fetchLogbook, listLogbooks, parseIndex } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec, ParsedArgs } from '../registry.js';
 
 async function choose(env: CommandEnv, args: ParsedArgs): Promise<Pick<LogbookSummary, 'logid' | 'title'>> {
   const logid = args.get('logid');

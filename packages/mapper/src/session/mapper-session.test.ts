@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryStore } from './history.js';
-import { CANCELLED, type Run, TerminalSession } from './terminal-session.js';
+import { CANCELLED, MapperSession, type Run } from './mapper-session.js';
 
 /** Strips colours and cursor moves, keeping what a person would read. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is stripped
@@ -19,7 +19,7 @@ function setup(
       stored = [...items];
     },
   };
-  const sut = new TerminalSession({
+  const sut = new MapperSession({
     screen: { write: (d) => out.push(d), clear: () => cleared++, columns: () => options.columns ?? 80 },
     prompt: () => 'alice@mapper',
     history,
@@ -47,7 +47,7 @@ function setup(
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-describe('TerminalSession', () => {
+describe('MapperSession', () => {
   it('runs the trimmed line on Enter and prints a new prompt', async () => {
     const t = setup();
     t.type('  ls 3  ');

@@ -1,5 +1,5 @@
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 export const echo: CommandSpec = {
   name: 'echo',

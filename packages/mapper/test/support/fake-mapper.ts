@@ -3,14 +3,14 @@ import type { SignedIn } from '@caravanserai/test-kit';
 import {
   type CommandEnv,
   type ConfirmRequest,
+  createMapperInterpreter,
   createShellBoxInterpreter,
   createState,
-  createTerminalInterpreter,
   type HostActions,
   type Interpreter,
+  type MapperIO,
   type MapperUser,
   type ShellBoxEnv,
-  type TerminalIO,
 } from '../../src/index.js';
 
 export interface SavedFile {
@@ -59,7 +59,7 @@ export class HostRecorder implements HostActions {
 }
 
 /** A screen that records what is written and answers key reads from a queue (none queued: waits). */
-export class FakeIO implements TerminalIO {
+export class FakeIO implements MapperIO {
   readonly out: string[] = [];
   readonly keys: string[] = [];
   clears = 0;
@@ -119,9 +119,9 @@ abstract class Session<C extends CommandEnv> {
   }
 }
 
-export class FakeTerminal extends Session<CommandEnv> {
+export class FakeMapper extends Session<CommandEnv> {
   constructor(api: ApiClient, user: MapperUser | null) {
-    super(api, user, createTerminalInterpreter());
+    super(api, user, createMapperInterpreter());
   }
   protected context(base: CommandEnv): CommandEnv {
     return base;
@@ -141,6 +141,6 @@ export class FakeShellBox extends Session<ShellBoxEnv> {
   }
 }
 
-export function terminalFor(user: SignedIn): FakeTerminal {
-  return new FakeTerminal(user.client, { pk: user.pk, username: user.username });
+export function mapperFor(user: SignedIn): FakeMapper {
+  return new FakeMapper(user.client, { pk: user.pk, username: user.username });
 }

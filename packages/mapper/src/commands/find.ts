@@ -6,11 +6,11 @@ import {
   SNIPPET_OPEN,
 } from '@caravanserai/api';
 import { isTag, TAGS, type Tag } from '@caravanserai/logbook';
-import { fail } from '../../command-error.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec, ParsedArgs } from '../../registry.js';
-import { safeText } from '../../safe-text.js';
+import { fail } from '../command-error.js';
 import { parseIndex } from '../logbooks.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec, ParsedArgs } from '../registry.js';
+import { safeText } from '../safe-text.js';
 
 const USAGE = 'WORDS... [-t TAG] [-j JID] [-n N]';
 const DEFAULT_COUNT = 10;
@@ -18,7 +18,7 @@ const MAX_COUNT = 100;
 /** The server ranks and counts at most this many matches (see SearchResults). */
 const COUNT_CAP = 1000;
 /**
- * How a hit shows in a snippet. The terminal prints no colours or other control sequences of
+ * How a hit shows in a snippet. The Mapper prints no colours or other control sequences of
  * anyone's making (safe-text.ts), so the hit is set off with characters.
  */
 const HIT_OPEN = '>>';
@@ -48,7 +48,7 @@ function countOf(args: ParsedArgs): number {
   return count;
 }
 
-/** The snippet on one line, with the server's hit markers turned into the terminal's. */
+/** The snippet on one line, with the server's hit markers turned into the Mapper's. */
 export function shownSnippet(snippet: string): string {
   return safeText(snippet)
     .replace(/\s+/gu, ' ')

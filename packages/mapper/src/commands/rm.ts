@@ -1,12 +1,12 @@
 import { isTag, serializeLog, type Tag } from '@caravanserai/logbook';
-import type { CommandEnv } from '../../command-env.js';
-import { fail } from '../../command-error.js';
-import { confirm, countEntries } from '../../confirm.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
-import { usageLines } from '../../usage.js';
+import type { CommandEnv } from '../command-env.js';
+import { fail } from '../command-error.js';
+import { confirm, countEntries } from '../confirm.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
+import { usageLines } from '../usage.js';
 
 async function removeLogbook(env: CommandEnv, logid: string): Promise<void> {
   const logbook = await fetchLogbook(env, logid, M.deleteNotFound);

@@ -1,8 +1,8 @@
 import type { Entry } from '@caravanserai/logbook';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { hangingIndent, writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { hangingIndent, writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 /** `[i] <tag> content`; later lines of the content line up under its first. */
 export function entryLine(entry: Entry, index: number): string {

@@ -1,8 +1,8 @@
-import { fail } from '../../command-error.js';
-import { TERMINAL_MESSAGES as M } from '../../messages.js';
-import { writeLines } from '../../output.js';
-import type { CommandSpec } from '../../registry.js';
+import { fail } from '../command-error.js';
 import { fetchLogbook } from '../logbooks.js';
+import { MAPPER_MESSAGES as M } from '../messages.js';
+import { writeLines } from '../output.js';
+import type { CommandSpec } from '../registry.js';
 
 // The server refuses longer titles; a copy of a long title is cut rather than refused.
 const MAX_TITLE = 200;
