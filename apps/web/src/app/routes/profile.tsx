@@ -2,7 +2,8 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
-import { BackupPanel } from '../../features/own-data/components/backup-panel';
+import { BackupPanel } from '../../features/backup/components/backup-panel';
+import { ImportJobView } from '../../features/imports/components/import-job-view';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { AccountControls } from '../../features/profile/components/account-controls';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
@@ -36,7 +37,9 @@ export function Component() {
       <Stack gap="xl">
         <ProfileHeader profile={data} />
         {!data.anon_view && <AccountControls username={data.username} />}
-        {!data.anon_view && <BackupPanel />}
+        {!data.anon_view && (
+          <BackupPanel restoreJob={(jobId) => <ImportJobView jobId={jobId} what="Restore" />} />
+        )}
       </Stack>
     </Page>
   );

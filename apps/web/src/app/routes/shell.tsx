@@ -5,10 +5,10 @@ import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/current-user';
-import { useMapperProfile } from '../../features/terminal/api/mapper-profile';
-import { TerminalView } from '../../features/terminal/components/terminal-view';
+import { useMapperProfile } from '../../features/mapper/api/mapper-profile';
+import { MapperView } from '../../features/mapper/components/mapper-view';
 
-/** The Mapper terminal (route Shell, spec 001 §2). */
+/** The Mapper page (route Shell, spec 001 §2). */
 export function Component() {
   const navigate = useNavigate();
   const { user, isLoading } = useCurrentUser();
@@ -36,7 +36,7 @@ export function Component() {
   }
   return (
     <Page title="Mapper" size="xl">
-      <TerminalView
+      <MapperView
         user={mapperUser}
         profile={profile.data}
         host={{

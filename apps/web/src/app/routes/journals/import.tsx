@@ -4,9 +4,9 @@ import { Page } from '../../../components/page';
 import { SignInToUse } from '../../../components/sign-in-to-use';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
+import { ImportForm } from '../../../features/imports/components/import-form';
+import { ImportFormats } from '../../../features/imports/components/import-formats';
 import { useJournals } from '../../../features/journals/api/get-journals';
-import { ImportForm } from '../../../features/own-data/components/import-form';
-import { ImportFormats } from '../../../features/own-data/components/import-formats';
 
 /** /journals/import/: chats exported from other AI apps (or from here) become Logbooks. */
 export function Component() {

@@ -1,10 +1,10 @@
 import { Alert, Button, FileInput, Select, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { UploadProgressBar } from '../../../components/upload-progress';
+import { uploadErrorText } from '../../../lib/upload-error';
+import { useUploadJob } from '../../../lib/use-upload-job';
 import { useStartImport } from '../api/start-import';
-import { uploadErrorText } from '../lib/upload-error';
 import { ImportJobView } from './import-job-view';
-import { UploadProgressBar } from './upload-progress';
-import { useUploadJob } from './use-upload-job';
 
 const NEW_JOURNAL = '';
 export const IMPORT_ACCEPT = '.zip,.json,.xml,application/zip,application/json,application/xml,text/xml';

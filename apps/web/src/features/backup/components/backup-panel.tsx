@@ -1,14 +1,16 @@
 import { Alert, Button, Divider, FileInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { UploadProgressBar } from '../../../components/upload-progress';
+import { uploadErrorText } from '../../../lib/upload-error';
+import { useUploadJob } from '../../../lib/use-upload-job';
 import { useDownloadBackup } from '../api/download-backup';
 import { useRestoreBackup } from '../api/restore-backup';
-import { uploadErrorText } from '../lib/upload-error';
-import { ImportJobView } from './import-job-view';
-import { UploadProgressBar } from './upload-progress';
-import { useUploadJob } from './use-upload-job';
 
-/** Backup and restore on the profile page: everything as one zip, and a backup zip brought back in. */
-export function BackupPanel() {
+/**
+ * Backup and restore on the profile page: everything as one zip, and a backup zip brought back in.
+ * A restore runs as an import job, which the page shows with `restoreJob`.
+ */
+export function BackupPanel({ restoreJob }: { restoreJob: (jobId: string) => ReactNode }) {
   const download = useDownloadBackup();
   const restore = useUploadJob(useRestoreBackup());
   const [file, setFile] = useState<File | null>(null);
@@ -60,7 +62,7 @@ export function BackupPanel() {
         </Alert>
       )}
       {restore.uploading && <UploadProgressBar progress={restore.progress} />}
-      {restore.jobId && <ImportJobView jobId={restore.jobId} what="Restore" />}
+      {restore.jobId && restoreJob(restore.jobId)}
     </Stack>
   );
 }

@@ -12,9 +12,9 @@ import { Terminal } from '@xterm/xterm';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 import { localHistory } from './local-history';
-import { columnsFor } from './terminal-size';
+import { columnsFor } from './mapper-size';
 
-export interface TerminalHost {
+export interface MapperHost {
   openLogbook(logid: string): void;
   goHome(): void;
 }
@@ -22,16 +22,11 @@ export interface TerminalHost {
 /**
  * Puts an xterm.js terminal in `element` and connects it to the shared line-editing session and
  * interpreter: the same commands, keys and messages as the CLI. Its grid is the profile's rows and
- * columns, fewer columns only where the page is narrower (see terminal-size.ts); the element
+ * columns, fewer columns only where the page is narrower (see mapper-size.ts); the element
  * should hug the terminal, inside a parent that has the width to offer. Returns a function that
  * tears it down.
  */
-export function mountTerminal(
-  element: HTMLElement,
-  user: MapperUser,
-  profile: MapperProfile,
-  nav: TerminalHost,
-) {
+export function mountMapper(element: HTMLElement, user: MapperUser, profile: MapperProfile, nav: MapperHost) {
   const term = new Terminal({
     fontSize: profile.font_size,
     cursorBlink: profile.cursor_blink,

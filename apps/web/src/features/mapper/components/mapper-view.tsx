@@ -3,18 +3,18 @@ import type { MapperProfile } from '@caravanserai/api';
 import type { MapperUser } from '@caravanserai/mapper';
 import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { mountTerminal, type TerminalHost } from '../lib/mount-terminal';
-import classes from './terminal-view.module.css';
+import { type MapperHost, mountMapper } from '../lib/mount-mapper';
+import classes from './mapper-view.module.css';
 
-/** The browser terminal: xterm.js driven by the shared Mapper session. */
-export function TerminalView({
+/** The Mapper page's screen: xterm.js driven by the shared Mapper session. */
+export function MapperView({
   user,
   profile,
   host,
 }: {
   user: MapperUser;
   profile: MapperProfile;
-  host: TerminalHost;
+  host: MapperHost;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const hostRef = useRef(host);
@@ -22,7 +22,7 @@ export function TerminalView({
 
   useEffect(() => {
     if (!element.current) return;
-    return mountTerminal(element.current, user, profile, {
+    return mountMapper(element.current, user, profile, {
       openLogbook: (logid) => hostRef.current.openLogbook(logid),
       goHome: () => hostRef.current.goHome(),
     });

@@ -1,6 +1,6 @@
 import { ImportStarted } from '@caravanserai/api';
-import { requireToken } from '../../../lib/require-token';
-import { type UploadProgress, uploadWithProgress } from '../../../lib/upload';
+import { requireToken } from './require-token';
+import { type UploadProgress, uploadWithProgress } from './upload';
 
 export interface UploadVariables {
   file: File;

@@ -1,5 +1,5 @@
 import { Progress, Stack, Text } from '@mantine/core';
-import type { UploadProgress } from '../../../lib/upload';
+import type { UploadProgress } from '../lib/upload';
 
 function percentOf(progress: UploadProgress | null): number {
   if (!progress || progress.total <= 0) return 0;

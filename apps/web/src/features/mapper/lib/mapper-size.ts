@@ -6,7 +6,7 @@ const SCROLLBAR_PX = 14;
 export const MIN_COLS = 20;
 
 /**
- * The terminal's columns: the profile's, or as many as fit when the page is narrower (a phone).
+ * The Mapper's columns: its profile's, or as many as fit when the page is narrower (a phone).
  * Fitting beats scrolling sideways there: on a touch screen a terminal wider than the page hides
  * the end of the line being typed, and output lines would have to be panned to be read.
  */

@@ -1,8 +1,8 @@
 import type { ImportStarted } from '@caravanserai/api';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UploadProgress } from '../../../lib/upload';
-import type { UploadVariables } from '../lib/upload-form';
+import type { UploadProgress } from './upload';
+import type { UploadVariables } from './upload-form';
 
 /**
  * An upload that starts an import job: the bytes sent so far while it goes, then the job's id to
