@@ -49,7 +49,7 @@ const EXPECTED = [
   'caravanserai/mapper.mjs',
 ];
 
-describe('terminal package downloads', () => {
+describe('Mapper package downloads', () => {
   it('serves the zip with the bundle, launchers, README and this server as config', async () => {
     const res = await t.server.http('/download/caravanserai.zip/', { token: t.alice.token });
     expect(res.status).toBe(200);
@@ -157,7 +157,7 @@ describe('terminal package downloads', () => {
     }
   });
 
-  it('says so when the server has no terminal bundle built', async () => {
+  it('says so when the server has no Mapper bundle built', async () => {
     const bare = await startServer({ cliBundle: join(dir, 'missing.mjs') });
     try {
       const carol = await bare.signup('carol');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Terminal appearance settings, one profile per user (the list call returns it as an array). */
+/** Mapper profiles: the Mapper's appearance settings, one per user (listed as an array). */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not as it is now
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** The notices the terminal's shell box writes to a log as gen entries (spec 000, section 5). */
+/** The notices the workspace's shell box writes to a log as gen entries (spec 000, section 5). */
 const NOTICES = [
   'Memory Turned On',
   'Memory Turned Off',

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { HttpError, NotFound } from '../../errors.js';
 import { signedIn } from '../../plugins/auth.js';
 import type { Services } from '../../services.js';
+import { isPackageFile, mapperPackage } from './mapper-package.js';
 import { publicOrigin } from './public-origin.js';
-import { isPackageFile, terminalPackage } from './terminal-package.js';
 
 export async function downloadRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +34,7 @@ export async function downloadRoutes(app: FastifyInstance, services: Services): 
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(
-          terminalPackage(
+          mapperPackage(
             filename,
             services.config.cliBundle,
             publicOrigin(request, services.config),

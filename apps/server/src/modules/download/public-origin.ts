@@ -33,7 +33,7 @@ function knownNames(configuredHost: string, reached: string): Set<string> {
 }
 
 /**
- * The origin written into the terminal package, which its user will send a password to: so never
+ * The origin written into the Mapper package, which its user will send a password to: so never
  * one a client made up. PUBLIC_ORIGIN when the operator set it; otherwise the address and port the
  * connection actually reached, named by the Host header only when that name is one of this
  * machine's own. X-Forwarded-Host is ignored even with TRUST_PROXY: proxies commonly pass the

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** The signed-out view: the terminal is only handed to signed-in users. */
+/** The signed-out view: the Mapper CLI is only handed to signed-in users. */
 export function DownloadLoginPrompt() {
   return (
     <Stack gap="md" align="flex-start">

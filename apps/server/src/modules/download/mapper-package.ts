@@ -36,10 +36,10 @@ On Windows use \`mapper.cmd\`. The server this package came from is written in \
 }
 
 /**
- * The downloadable terminal: the bundled CLI, a launcher for Unix and Windows, a README and a
+ * The downloadable Mapper: the bundled CLI, a launcher for Unix and Windows, a README and a
  * config naming the server it was downloaded from, all in a `caravanserai/` folder.
  */
-export function terminalPackage(
+export function mapperPackage(
   file: PackageFile,
   bundlePath: string,
   origin: string,
