@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** Screenshots land in the git-ignored .artifacts/screenshots, for people to look at. */
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', '.artifacts', 'screenshots');
