@@ -15,7 +15,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   outputDir: '.artifacts/playwright',
-  reporter: [['list']],
+  // The JSON report is what scripts/test.mjs counts.
+  reporter: [['list'], ['json', { outputFile: '.artifacts/playwright.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -53,18 +53,18 @@ test.describe('the caravans dashboard', () => {
     await page.goto(`${app.origin}/shell/`);
     await caravansLink(page).click();
     await page.waitForURL(`${app.origin}/caravans/`);
-    await main(page).getByRole('heading', { level: 1, name: 'Your Caravans' }).waitFor();
-    await main(page).getByText('No invites are waiting.').waitFor();
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Your Caravans' })).toBeVisible();
+    await expect(main(page).getByText('No invites are waiting.')).toBeVisible();
 
     await main(page).getByRole('textbox', { name: 'Caravan name' }).fill(caravanName);
     await main(page).getByRole('button', { name: 'Create Caravan' }).click();
     await page.waitForURL(/\/caravans\/[^/]+$/);
     caravanId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-    await main(page)
-      .getByRole('heading', { level: 1, name: `${caravanName} Leader` })
-      .waitFor();
+    await expect(main(page).getByRole('heading', { level: 1, name: `${caravanName} Leader` })).toBeVisible();
     const members = section(page, 'Members').getByRole('list', { name: 'Members' });
-    await members.getByRole('listitem').filter({ hasText: leader.username }).getByText('Leader').waitFor();
+    await expect(
+      members.getByRole('listitem').filter({ hasText: leader.username }).getByText('Leader'),
+    ).toBeVisible();
   });
 
   test('invites a member, who sees a badge and accepts from their Caravans page', async ({

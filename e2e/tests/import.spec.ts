@@ -73,10 +73,12 @@ test.describe('import page', () => {
       const main = page.getByRole('main');
       await main.getByRole('button', { name: 'Import' }).click();
       const bar = main.getByRole('progressbar', { name: 'Upload progress' });
-      await bar.waitFor();
-      await main.getByText(/^Uploading… \d+%$/).waitFor();
-      await main.getByRole('heading', { name: 'Import finished' }).waitFor();
-      await main.getByText('1 conversation imported, 0 updated, 0 duplicates, 0 skipped.').waitFor();
+      await expect(bar).toBeVisible();
+      await expect(main.getByText(/^Uploading… \d+%$/)).toBeVisible();
+      await expect(main.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+      await expect(
+        main.getByText('1 conversation imported, 0 updated, 0 duplicates, 0 skipped.'),
+      ).toBeVisible();
     } finally {
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -98,9 +100,13 @@ test.describe('import page', () => {
     const main = page.getByRole('main');
     await chooseFile(page, 'conversations.json', 'application/json', file);
     await main.getByRole('button', { name: 'Import' }).click();
-    await main.getByText('1 conversation imported, 0 updated, 0 duplicates, 0 skipped.').waitFor();
+    await expect(
+      main.getByText('1 conversation imported, 0 updated, 0 duplicates, 0 skipped.'),
+    ).toBeVisible();
     await main.getByRole('button', { name: 'Import' }).click();
-    await main.getByText('0 conversations imported, 0 updated, 1 duplicate, 0 skipped.').waitFor();
+    await expect(
+      main.getByText('0 conversations imported, 0 updated, 1 duplicate, 0 skipped.'),
+    ).toBeVisible();
   });
 
   test("shows the server's message for a file of no known format", async ({ app, tab }) => {
@@ -121,7 +127,7 @@ test.describe('import page', () => {
     const button = page.getByRole('main').getByRole('button', { name: 'Import' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('main').getByText('Choose a file to import.').waitFor();
+    await expect(page.getByRole('main').getByText('Choose a file to import.')).toBeVisible();
   });
 });
 

@@ -31,7 +31,9 @@ test.describe('journals, signed out', () => {
   test('says an unknown journal is forbidden', async ({ app, tab }) => {
     const { page } = tab;
     await page.goto(`${app.origin}/journals/${uniqueName('nojournal')}`);
-    await page.getByRole('main').getByText('This Journal is Forbidden...', { exact: true }).waitFor();
+    await expect(
+      page.getByRole('main').getByText('This Journal is Forbidden...', { exact: true }),
+    ).toBeVisible();
   });
 });
 

@@ -187,7 +187,7 @@ test.describe('layout at 390 px', () => {
       await drawerOpen(page);
       await tabTo(page, item.label);
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${app.origin}${item.path}`);
+      await expect(page).toHaveURL(`${app.origin}${item.path}`);
       await drawerClosed(page);
     }
   });

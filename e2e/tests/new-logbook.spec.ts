@@ -33,7 +33,8 @@ test.describe('New Logbook in one step', () => {
   let older = { logid: '', jid: '' };
   let newer = { logid: '', jid: '', wellid: '' };
 
-  test('sets up two logbooks in two journals on two wells', async ({ app, owner: user }) => {
+  // Two logbooks in two journals on two wells.
+  test.beforeAll(async ({ app, owner: user }) => {
     const { client } = user;
     const first = await client.journals.create({ title: uniqueName('Bukhara ') });
     const second = await client.journals.create({ title: uniqueName('Merv ') });

@@ -145,7 +145,7 @@ test.describe('payment methods, payments on', () => {
       .getByRole('button', { name: 'Delete Payment Method' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Delete Payment Method' });
-    await dialog.getByText('It is your active card', { exact: false }).waitFor();
+    await expect(dialog.getByText('It is your active card', { exact: false })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -198,8 +198,12 @@ test.describe('payment methods, payments on', () => {
     await serveStripeJs(page, { blocked: true });
     try {
       await openMethods(page, app.origin, user.username);
-      await main(page).getByRole('alert').filter({ hasText: 'The card field could not load.' }).waitFor();
-      await cardBlock(page, 'Mastercard ending in 4444').getByText('Active', { exact: true }).waitFor();
+      await expect(
+        main(page).getByRole('alert').filter({ hasText: 'The card field could not load.' }),
+      ).toBeVisible();
+      await expect(
+        cardBlock(page, 'Mastercard ending in 4444').getByText('Active', { exact: true }),
+      ).toBeVisible();
     } finally {
       stripeJs = await serveStripeJs(page);
     }

@@ -12,15 +12,18 @@ test.beforeAll(({ tab, app }) => {
 });
 
 const main = (page: Page) => page.getByRole('main');
-const h1 = (page: Page, name: string) =>
-  main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const heading = (page: Page, name: string) =>
+  main(page).getByRole('heading', { level: 1, name, exact: true });
+const h1 = (page: Page, name: string) => heading(page, name).waitFor();
 
 test.describe('payments off', () => {
   test('says on the tiers page that the paid tiers cannot be bought yet', async ({ app, tab }) => {
     const { page } = tab;
     await page.goto(`${app.origin}/subscribe/`);
     await h1(page, 'Subscription Tiers');
-    await main(page).getByText('Payments are not switched on in this build', { exact: false }).waitFor();
+    await expect(
+      main(page).getByText('Payments are not switched on in this build', { exact: false }),
+    ).toBeVisible();
   });
 
   test('sends the payments pages home, signed in too', async ({ app, tab, user }) => {
@@ -33,7 +36,7 @@ test.describe('payments off', () => {
     ]) {
       await page.goto(`${app.origin}${path}`);
       await page.waitForURL(`${app.origin}/`);
-      await h1(page, 'Caravanserai');
+      await expect(heading(page, 'Caravanserai')).toBeVisible();
     }
   });
 

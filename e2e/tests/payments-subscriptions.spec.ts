@@ -16,8 +16,9 @@ test.beforeAll(async ({ tab }) => {
 });
 
 const main = (page: Page) => page.getByRole('main');
-const h1 = (page: Page, name: string) =>
-  main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const heading = (page: Page, name: string) =>
+  main(page).getByRole('heading', { level: 1, name, exact: true });
+const h1 = (page: Page, name: string) => heading(page, name).waitFor();
 
 const profilePath = (username: string) => `/u/${username}`;
 
@@ -162,11 +163,11 @@ test.describe('subscriptions list and manage pages, payments on', () => {
       ['Manage Payment Method', `/payments/methods/${user.username}`, 'Payment Method'],
       ['Manage Subscriptions', '/payments/subscribe/change/', 'Your Subscriptions'],
     ] as const;
-    for (const [control, path, heading] of to) {
+    for (const [control, path, title] of to) {
       await page.goto(`${app.origin}${profilePath(user.username)}`);
       await main(page).getByRole('link', { name: control, exact: true }).click();
       await page.waitForURL(`${app.origin}${path}`);
-      await h1(page, heading);
+      await expect(heading(page, title)).toBeVisible();
     }
   });
 

@@ -7,8 +7,9 @@ test.use({ appOptions: {} });
 test.describe.configure({ mode: 'serial' });
 
 const main = (page: Page) => page.getByRole('main');
-const h1 = (page: Page, name: string) =>
-  main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const heading = (page: Page, name: string) =>
+  main(page).getByRole('heading', { level: 1, name, exact: true });
+const h1 = (page: Page, name: string) => heading(page, name).waitFor();
 
 const CONTROLS = ['View Subscription Tiers', 'Manage Payment Method', 'Manage Subscriptions'];
 
@@ -112,7 +113,7 @@ test.describe('subscription tiers', () => {
         .getByRole('link', { name: role })
         .click();
       await page.waitForURL(`${app.origin}/`);
-      await h1(page, 'Caravanserai');
+      await expect(heading(page, 'Caravanserai')).toBeVisible();
     }
   });
 
@@ -171,13 +172,13 @@ test.describe('own profile, signed in', () => {
     await page.goto(`${app.origin}/u/${username}`);
     await main(page).getByRole('link', { name: 'View Subscription Tiers', exact: true }).click();
     await page.waitForURL(`${app.origin}/subscribe/`);
-    await h1(page, 'Subscription Tiers');
+    await expect(heading(page, 'Subscription Tiers')).toBeVisible();
 
     for (const name of ['Manage Payment Method', 'Manage Subscriptions']) {
       await page.goto(`${app.origin}/u/${username}`);
       await main(page).getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`${app.origin}/`);
-      await h1(page, 'Caravanserai');
+      await expect(heading(page, 'Caravanserai')).toBeVisible();
     }
   });
 

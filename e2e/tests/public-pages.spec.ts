@@ -172,7 +172,9 @@ test.describe('FAQ', () => {
     for (const question of ['What is Caravanserai?', 'What is the shell?', 'What is a Well?']) {
       await main(page).getByRole('button', { name: question, exact: true }).click();
     }
-    await main(page).getByRole('region', { name: 'What is a Well?' }).getByText('An AI model plus').waitFor();
+    await expect(
+      main(page).getByRole('region', { name: 'What is a Well?' }).getByText('An AI model plus'),
+    ).toBeVisible();
     // The header is fixed: a full-page shot taken scrolled down would paint it mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await shootBothThemes(page, 'faq');

@@ -36,7 +36,8 @@ async function setTheme(page: Page, scheme: 'light' | 'dark') {
 }
 
 test.describe('recent logbooks', () => {
-  test('sets up logbooks in a known order', async ({ owner: user }) => {
+  // Logbooks in a known order.
+  test.beforeAll(async ({ owner: user }) => {
     for (const title of TITLES) {
       const logbook = await user.client.logbooks.create({ title, logwell: user.wellid });
       logids.set(title, logbook.logid);
@@ -202,7 +203,7 @@ test.describe('quick switcher', () => {
     const { page } = tab;
     await setTheme(page, 'dark');
     await page.keyboard.press('Control+K');
-    await dialog(page).getByRole('option').first().waitFor();
+    await expect(dialog(page).getByRole('option').first()).toBeVisible();
     await settled(dialog(page));
     await shoot(page, 'switcher-dark');
     await page.keyboard.press('Escape');
@@ -210,7 +211,7 @@ test.describe('quick switcher', () => {
     await page.setViewportSize(PHONE);
     await page.keyboard.press('Control+K');
     await page.keyboard.type('s');
-    await dialog(page).getByRole('option').first().waitFor();
+    await expect(dialog(page).getByRole('option').first()).toBeVisible();
     await settled(dialog(page));
     await shoot(page, 'switcher-390-light');
     await page.keyboard.press('Escape');

@@ -177,7 +177,7 @@ test.describe('search', () => {
     const { page } = tab;
     const nothing = uniqueName('nowhere');
     await page.goto(`${app.origin}/search/?q=${nothing}`);
-    await page.getByRole('main').getByText(`No results for “${nothing}”.`).waitFor();
+    await expect(page.getByRole('main').getByText(`No results for “${nothing}”.`)).toBeVisible();
   });
 
   test('shoots the import page with its results', async ({ app, tab }) => {

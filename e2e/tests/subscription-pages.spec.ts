@@ -11,8 +11,9 @@ test.use({ appOptions: { config: { supportEmail: SUPPORT } } });
 test.describe.configure({ mode: 'serial' });
 
 const main = (page: Page) => page.getByRole('main');
-const h1 = (page: Page, name: string) =>
-  main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const heading = (page: Page, name: string) =>
+  main(page).getByRole('heading', { level: 1, name, exact: true });
+const h1 = (page: Page, name: string) => heading(page, name).waitFor();
 
 const PAGES = [
   { path: '/merchants/manage/sub_M123/', id: 'sub_M123', tier: 'Merchant', heading: 'Merchant Subscription' },
@@ -65,7 +66,7 @@ test.describe('subscription manage and cancel pages, payments off', () => {
     const { page } = tab;
     await page.goto(`${app.origin}/sultans/manage/sub_S456`);
     await h1(page, 'Sultan Subscription');
-    await main(page).getByText('This Sultan Subscription ID', { exact: true }).waitFor();
+    await expect(main(page).getByText('This Sultan Subscription ID', { exact: true })).toBeVisible();
   });
 
   test('lead from a manage page to its cancel page and back', async ({ app, tab }) => {
@@ -73,13 +74,13 @@ test.describe('subscription manage and cancel pages, payments off', () => {
     await page.goto(`${app.origin}/merchants/manage/sub_M123/`);
     await main(page).getByRole('link', { name: 'Cancel Subscription', exact: true }).click();
     await page.waitForURL(`${app.origin}/merchants/cancel/sub_M123/`);
-    await h1(page, 'Cancel Merchant Subscription');
+    await expect(heading(page, 'Cancel Merchant Subscription')).toBeVisible();
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Merchant Subscription', exact: true })
       .click();
     await page.waitForURL(`${app.origin}/merchants/manage/sub_M123/`);
-    await h1(page, 'Merchant Subscription');
+    await expect(heading(page, 'Merchant Subscription')).toBeVisible();
   });
 
   test("give the Sultan cancel page's Create Logbook and Settings somewhere to go", async ({ app, tab }) => {

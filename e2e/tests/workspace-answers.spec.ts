@@ -183,14 +183,15 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
   }) => {
     const { page } = tab;
     const answer = row(page, 'Echo: Are you there?');
-    await answer.getByText('openai-compatible/llama3.2 ·', { exact: false }).waitFor();
+    await expect(answer.getByText('openai-compatible/llama3.2 ·', { exact: false })).toBeVisible();
     const stored = await storedEntries(owner.client, seeded.logid);
     const counted = stored.filter((e) => e.attrs.input_tokens !== undefined);
     const sum = (key: string) => counted.reduce((total, e) => total + Number(e.attrs[key]), 0);
-    await page
-      .getByRole('main')
-      .getByText(`Tokens: ${sum('input_tokens')} in · ${sum('output_tokens')} out`, { exact: true })
-      .waitFor();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(`Tokens: ${sum('input_tokens')} in · ${sum('output_tokens')} out`, { exact: true }),
+    ).toBeVisible();
 
     // A stopped answer, a failure with Retry and the inline editor, all on one page.
     app.fake.enqueue({
@@ -201,15 +202,17 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     });
     await scribe(page).fill('Tell me slowly');
     await scribe(page).press('Enter');
-    await logArea(page).locator('[aria-busy="true"]').getByText('Slowly', { exact: false }).waitFor();
+    await expect(
+      logArea(page).locator('[aria-busy="true"]').getByText('Slowly', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Stop' }).click();
-    await logArea(page).getByText('stopped', { exact: true }).waitFor();
+    await expect(logArea(page).getByText('stopped', { exact: true })).toBeVisible();
     app.fake.enqueue({ kind: 'error', status: 429, message: 'Rate limit reached for requests.' });
     await scribe(page).fill('And now?');
     await scribe(page).press('Enter');
-    await page.getByRole('alert').getByRole('button', { name: 'Retry' }).waitFor();
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible();
     await row(page, 'And now?').getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Edit query' }).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Edit query' })).toBeVisible();
     await page.mouse.move(0, 0);
     const restore = await fitViewportToPage(page);
     await shootBothThemes(page, 'workspace-answers');

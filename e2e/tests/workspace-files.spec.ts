@@ -86,7 +86,7 @@ test.describe('the workspace: view, exports and deleting the logbook', () => {
     const atEnd = await page.evaluate(() => window.scrollY);
     await page.getByRole('button', { name: 'Head' }).click();
     await page.waitForFunction((end) => window.scrollY < end, atEnd);
-    await logArea(page).getByText('Name a city', { exact: false }).waitFor();
+    await expect(logArea(page).getByText('Name a city', { exact: false })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 

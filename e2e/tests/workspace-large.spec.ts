@@ -3,10 +3,6 @@ import { entry } from '@caravanserai/test-kit';
 import { expect, withLogbook } from '../support/fixtures.js';
 import { logArea, row, waitForEntries, waitForTag } from '../support/workspace.js';
 
-const test = withLogbook(bigLog(), { title: 'Ten thousand entries' });
-test.use({ appOptions: { user: 'archivist', well: true } });
-test.describe.configure({ mode: 'serial' });
-
 const COUNT = 10_000;
 const TAGS = ['query', 'gen', 'comment', 'context'] as const;
 
@@ -18,6 +14,10 @@ function bigLog(): Entry[] {
     ),
   );
 }
+
+const test = withLogbook(bigLog(), { title: 'Ten thousand entries' });
+test.use({ appOptions: { user: 'archivist', well: true } });
+test.describe.configure({ mode: 'serial' });
 
 test.describe('a 10,000-entry logbook', () => {
   test('opens at its newest entries quickly and keeps only a window of rows in the page', async ({

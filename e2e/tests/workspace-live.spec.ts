@@ -10,6 +10,7 @@ import {
   openLogbookMenu,
   row,
   shellRun,
+  tagOf,
   waitForTag,
 } from '../support/workspace.js';
 
@@ -32,10 +33,12 @@ test.describe('the workspace, live and salted', () => {
     await page.getByRole('textbox', { name: 'Scribe' }).fill('Written in the first tab.');
     await page.getByRole('textbox', { name: 'Scribe' }).press('Enter');
     await waitForTag(row(other, 'Written in the first tab.'), 'comment');
+    expect(await tagOf(row(other, 'Written in the first tab.'))).toBe('comment');
 
     await other.getByRole('radiogroup', { name: 'View' }).getByText('Shell', { exact: true }).click();
     await shellRun(other, 'context Written in the second tab.');
     await waitForTag(row(page, 'Written in the second tab.'), 'context');
+    expect(await tagOf(row(page, 'Written in the second tab.'))).toBe('context');
     await other.getByRole('radiogroup', { name: 'View' }).getByText('Chat', { exact: true }).click();
     await other.close();
     await page.getByRole('switch', { name: 'Comment Mode' }).uncheck();
@@ -54,6 +57,7 @@ test.describe('the workspace, live and salted', () => {
     });
     // The version is asked for every 4 s while the tab is visible.
     await waitForTag(row(page, 'Written from the command line.'), 'comment');
+    expect(await tagOf(row(page, 'Written from the command line.'))).toBe('comment');
   });
 
   test('shows an owner at phone width', async ({ app, tab, seeded }) => {

@@ -10,6 +10,7 @@ import {
   row,
   shellOutput,
   shellRun,
+  tagOf,
   waitForEntries,
   waitForTag,
 } from '../support/workspace.js';
@@ -132,13 +133,17 @@ test.describe('the shell box', () => {
     const { page } = tab;
     await shellRun(page, 'memory status');
     await waitForTag(row(page, 'Chat Memory Off'), 'gen');
+    expect(await tagOf(row(page, 'Chat Memory Off'))).toBe('gen');
     await shellRun(page, 'memory on');
     await waitForTag(row(page, 'Memory Turned On'), 'gen');
-    await page.getByText('Memory on', { exact: true }).waitFor();
+    expect(await tagOf(row(page, 'Memory Turned On'))).toBe('gen');
+    await expect(page.getByText('Memory on', { exact: true })).toBeVisible();
     await shellRun(page, 'memory status');
     await waitForTag(row(page, 'Chat Memory On'), 'gen');
+    expect(await tagOf(row(page, 'Chat Memory On'))).toBe('gen');
     await shellRun(page, 'memory sideways');
     await waitForTag(row(page, 'Invalid Command'), 'gen');
+    expect(await tagOf(row(page, 'Invalid Command'))).toBe('gen');
   });
 
   test('asks the well with query and run; with memory on the whole conversation is sent', async ({
