@@ -24,6 +24,9 @@ export interface AppOptions {
 /** The tab the file's tests share: its context, its page and the errors seen on it. */
 export type TabInUse = Omit<Tab, 'close'>;
 
+/** Each part of a file's setup (server, browser context, user, logbook) has this long, apart from the tests'. */
+const SETUP_TIMEOUT = 60_000;
+
 interface FileFixtures {
   appOptions: AppOptions;
   /** The real server (fresh data), the built web app and the fake AI provider. */
@@ -56,7 +59,7 @@ export const test = base.extend<object, FileFixtures>({
         await app.close();
       }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SETUP_TIMEOUT },
   ],
   tab: [
     async ({ browser }, use) => {
@@ -67,7 +70,7 @@ export const test = base.extend<object, FileFixtures>({
         await tab.close();
       }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SETUP_TIMEOUT },
   ],
   account: [
     async ({ appOptions, app, tab }, use) => {
@@ -79,7 +82,7 @@ export const test = base.extend<object, FileFixtures>({
       );
     },
     // Automatic: the user is signed in before the first test, whichever fixtures it asks for.
-    { scope: 'worker', auto: true },
+    { scope: 'worker', auto: true, timeout: SETUP_TIMEOUT },
   ],
   user: [
     async ({ account }, use) => {
@@ -127,7 +130,7 @@ export function withLogbook(entries: readonly Entry[], options: LogbookOptions =
         });
         await use({ logid: logbook.logid, title: logbook.title });
       },
-      { scope: 'worker', auto: true },
+      { scope: 'worker', auto: true, timeout: SETUP_TIMEOUT },
     ],
   });
 }
