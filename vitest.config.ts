@@ -39,17 +39,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/tests/**/*.test.ts'],
-          globalSetup: ['e2e/support/global-setup.ts'],
-          // One browser at a time: the machines have two cores.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
     ],
   },
 });

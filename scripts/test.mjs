@@ -17,7 +17,7 @@ function step(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-if (!existsSync(bin('vitest'))) {
+if (!existsSync(bin('vitest')) || !existsSync(bin('playwright'))) {
   console.error('Dependencies are missing: run `npm install` (or `npm ci`) first.');
   process.exit(1);
 }
@@ -43,6 +43,22 @@ function vitest(title, projects) {
   results.push([title, ok]);
 }
 
+/**
+ * Runs the browser tests with Playwright (playwright.config.ts) and adds the counts of its JSON
+ * report; tests a failure left unrun count as failed, and so does a run that fails counting none.
+ */
+function playwright(title) {
+  const report = join(artifacts, 'playwright.json');
+  rmSync(report, { force: true });
+  const ok = step(title, bin('playwright'), ['test']);
+  const stats = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')).stats ?? {}) : {};
+  const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0);
+  counts.passed += stats.expected ?? 0;
+  counts.failed += failed;
+  if (!ok && !failed) counts.failed += 1;
+  results.push([title, ok]);
+}
+
 results.push(['typecheck', step('Type-check', process.execPath, [join(root, 'scripts/typecheck.mjs')])]);
 results.push(['lint', step('Lint and format (Biome)', bin('biome'), ['ci', '.'])]);
 results.push([
@@ -63,7 +79,7 @@ const webBuilt =
   step('Build the web app', 'npm', ['run', 'build', '--workspace', '@caravanserai/web']) &&
   step('Build the server and terminal bundles', process.execPath, [join(root, 'scripts/build.mjs')]);
 results.push(['web build', webBuilt]);
-if (webBuilt) vitest('Browser tests (Chromium)', ['e2e']);
+if (webBuilt) playwright('Browser tests (Chromium)');
 
 for (const [name, ok] of results) if (!ok && !name.includes('tests')) counts.failed += 1;
 

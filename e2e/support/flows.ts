@@ -1,5 +1,5 @@
 import type { ApiClient } from '@caravanserai/api';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { RunningApp } from './app-server.js';
 
 export const PASSWORD = 'caravan-secret-42';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 
 /** Screenshots land in the git-ignored .artifacts/screenshots, for people to look at. */
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', '.artifacts', 'screenshots');
@@ -21,8 +21,12 @@ export async function shootBothThemes(page: Page, name: string): Promise<void> {
   await toggleTheme(page);
 }
 
+/** Switches the theme with the page's toggle, checking the page did switch before the next picture. */
 async function toggleTheme(page: Page): Promise<void> {
+  const html = page.locator('html');
+  const dark = (await html.getAttribute('data-mantine-color-scheme')) === 'dark';
   await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', dark ? 'light' : 'dark');
   // Move away so the toggle's tooltip is not in the picture.
   await page.mouse.move(0, 400);
   await page

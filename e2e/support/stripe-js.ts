@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request } from '@playwright/test';
 
 /** Where the app fetches Stripe.js from (any path: `@stripe/stripe-js` picks the release). */
 const STRIPE_JS = /^https:\/\/js\.stripe\.com\//;

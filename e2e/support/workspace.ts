@@ -1,7 +1,7 @@
 import type { ApiClient } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import { createFakeWell, storedEntries } from '@caravanserai/test-kit';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import type { RunningApp } from './app-server.js';
 import { type SignedInUser, signedInUser, uniqueName } from './flows.js';
 

@@ -1,0 +1,101 @@
+import type { Entry } from '@caravanserai/logbook';
+import { entry } from '@caravanserai/test-kit';
+import { expect, withLogbook } from '../support/fixtures.js';
+import { logArea, row, waitForEntries, waitForTag } from '../support/workspace.js';
+
+const COUNT = 10_000;
+const TAGS = ['query', 'gen', 'comment', 'context'] as const;
+
+function bigLog(): Entry[] {
+  return Array.from({ length: COUNT }, (_, i) =>
+    entry(
+      TAGS[i % TAGS.length]!,
+      `Entry ${i}: ${'the caravan rests at the oasis before the long crossing '.repeat(1 + (i % 5))}`.trim(),
+    ),
+  );
+}
+
+const test = withLogbook(bigLog(), { title: 'Ten thousand entries' });
+test.use({ appOptions: { user: 'archivist', well: true } });
+test.describe.configure({ mode: 'serial' });
+
+test.describe('a 10,000-entry logbook', () => {
+  test('opens at its newest entries quickly and keeps only a window of rows in the page', async ({
+    app,
+    tab,
+    seeded,
+  }) => {
+    const { page } = tab;
+    // Warm the app's own code, so the number measures the logbook, not the first download of the JS.
+    await page.goto(`${app.origin}/logbooks/`);
+    await page.getByRole('main').getByRole('link', { name: 'New Logbook' }).waitFor();
+
+    const started = Date.now();
+    await page.goto(`${app.origin}/logbooks/${seeded.logid}`);
+    // The owner's workspace opens where the conversation goes on: at the newest entry.
+    await row(page, `Entry ${COUNT - 1}:`).waitFor();
+    const wall = Date.now() - started;
+    const sincePageStart = await page.evaluate(() => Math.round(performance.now()));
+    console.log(
+      `10,000-entry logbook: newest rows after ${wall} ms (navigation to the newest row; ${sincePageStart} ms since the document started)`,
+    );
+    expect(wall).toBeLessThan(5_000);
+
+    const rendered = await logArea(page).getByRole('listitem').count();
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThan(80);
+    expect(await logArea(page).getByRole('listitem').first().getAttribute('aria-setsize')).toBe(
+      String(COUNT),
+    );
+  });
+
+  test('goes to the last entry with Tail and back to the first with Head', async ({ tab }) => {
+    const { page } = tab;
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Tail' }).click();
+    await row(page, `Entry ${COUNT - 1}:`).waitFor();
+    console.log(`10,000-entry logbook: Tail reached the last entry after ${Date.now() - started} ms`);
+    await logArea(page).getByText('END', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Head' }).click();
+    await row(page, 'Entry 0:').waitFor();
+    expect(await row(page, `Entry ${COUNT - 1}:`).count()).toBe(0);
+  });
+
+  test('scrolls through the middle with the rows following', async ({ tab }) => {
+    const { page } = tab;
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.evaluate((y) => window.scrollTo(0, y), Math.round(total / 2));
+    await page.waitForTimeout(200);
+    const visible = await logArea(page)
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items
+          .filter((item) => {
+            const box = item.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .map((item) => Number(item.getAttribute('aria-posinset'))),
+      );
+    expect(visible.length).toBeGreaterThan(0);
+    expect(Math.min(...visible)).toBeGreaterThan(2_000);
+    expect(Math.max(...visible)).toBeLessThan(8_000);
+  });
+
+  test('re-tags an entry by its index without rewriting the log', async ({ tab, owner, seeded }) => {
+    const { page } = tab;
+    await page.getByRole('button', { name: 'Head' }).click();
+    const target = row(page, 'Entry 1:');
+    let logWrites = 0;
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/journals/logbooks/')) logWrites += 1;
+    });
+    await target.getByRole('button', { name: 'Mirage', exact: true }).click();
+    await waitForTag(target, 'mirage');
+    await waitForEntries(owner.client, seeded.logid, (e) => e[1]?.tag === 'mirage' && e.length === COUNT);
+    expect(logWrites).toBe(0);
+  });
+
+  test('logs no console errors on the way', ({ tab }) => {
+    expect(tab.errors).toEqual([]);
+  });
+});
