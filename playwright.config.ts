@@ -14,6 +14,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
+  // Assertions wait as the tests' waitFor calls do: long enough for a loaded two-core machine.
+  expect: { timeout: 30_000 },
   outputDir: '.artifacts/playwright',
   // The JSON report is what scripts/test.mjs counts.
   reporter: [['list'], ['json', { outputFile: '.artifacts/playwright.json' }]],

@@ -90,17 +90,23 @@ test.describe('search', () => {
 
     await results.getByRole('link', { name: title }).click();
     await page.waitForURL(/\/logbooks\/[^/#]+#entry-\d+$/);
+    // The highlight lasts a few seconds: watched for from the start, beside the scroll.
+    const highlighted = expect(page.locator('li[class*="highlight"]').filter({ hasText: RARE })).toBeVisible({
+      timeout: 30_000,
+    });
     const entry = page.getByRole('region', { name: 'Log' }).getByText(RARE);
     await entry.waitFor();
     await expect
-      .poll(() =>
-        entry.evaluate((el) => {
-          const rect = el.getBoundingClientRect();
-          return rect.top >= 0 && rect.bottom <= window.innerHeight;
-        }),
+      .poll(
+        () =>
+          entry.evaluate((el) => {
+            const rect = el.getBoundingClientRect();
+            return rect.top >= 0 && rect.bottom <= window.innerHeight;
+          }),
+        { intervals: [50] },
       )
       .toBe(true);
-    await page.locator('li[class*="highlight"]').filter({ hasText: RARE }).waitFor();
+    await highlighted;
     await page.screenshot({ path: `${SHOTS}/logbook-at-entry.png` });
     expect(tab.errors).toEqual([]);
   });
