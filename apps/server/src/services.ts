@@ -34,6 +34,7 @@ import { LogReader } from './modules/logbooks/log-reader.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
 import { createPayments, type Payments } from './modules/payments/payments.js';
+import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
@@ -58,6 +59,8 @@ export interface Services {
   users: UsersRepository;
   tokens: TokenService;
   auth: AuthService;
+  /** The public pages of users (`/u/{username}`). */
+  profiles: ProfilesService;
   journals: JournalsService;
   logbooks: LogbooksService;
   entries: EntriesService;
@@ -149,6 +152,7 @@ export function createServices(config: Config, db: Db): Services {
     users,
     tokens,
     auth: new AuthService(users, tokens),
+    profiles: new ProfilesService(users),
     journals: new JournalsService(journalsRepo, logbooksRepo, access),
     logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache(), logReader),
     entries,
