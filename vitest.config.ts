@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: apiTests,
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['packages/test-kit/src/postgres-global-setup.ts'],
+          globalSetup: ['tools/test-kit/src/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

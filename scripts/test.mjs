@@ -63,7 +63,11 @@ results.push(['typecheck', step('Type-check', process.execPath, [join(root, 'scr
 results.push(['lint', step('Lint and format (Biome)', bin('biome'), ['ci', '.'])]);
 results.push([
   'import boundaries',
-  step('Import boundaries', process.execPath, [join(root, 'scripts/check-boundaries.mjs')]),
+  step('Import boundaries', bin('depcruise'), [
+    '--config',
+    '.dependency-cruiser.cjs',
+    ...['apps', 'packages', 'tools', 'e2e', 'scripts'],
+  ]),
 ]);
 
 const apiProjects = ['unit', 'api-sqlite'];

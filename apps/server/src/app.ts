@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { type Config, MAX_PARAM_LENGTH } from './config.js';
 import type { Db } from './db/dialect.js';
 import { serverTimeouts } from './lib/server-timeouts.js';
 import { RequestsAtDebug } from './logger.js';
@@ -49,7 +49,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     logger,
     bodyLimit: config.bodyLimit,
     ...serverTimeouts(config),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     logController: new RequestsAtDebug(),
     // Behind a load balancer the client's address is in X-Forwarded-For: rate limits need it.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,

@@ -62,6 +62,38 @@ export const repoRoot = resolve(here, '..', '..', '..');
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// Policy numbers: fixed choices of the code, not settings (what the environment sets is env.ts's).
+
+/**
+ * How long a caravan's query reservation outlives the longest query (the query timeout): time to
+ * store the answer and its usage row, which replaces the reservation, before it expires.
+ */
+export const RESERVATION_MARGIN_MS = 60_000;
+
+/**
+ * The largest model list a well's provider may send: lists are small (OpenRouter's, among the
+ * largest, is about a megabyte), so this leaves room and still stops an endless answer.
+ */
+export const MODEL_LIST_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The longest a well's connection test waits (never longer than a query may take): someone is
+ * waiting at the form.
+ */
+export const WELL_CHECK_TIMEOUT_MS = 15_000;
+
+/**
+ * Imports one process runs at once (more wait their turn): imports are long and write a lot, so
+ * a small number keeps the database free for everyone else's requests.
+ */
+export const IMPORT_CONCURRENCY = 2;
+
+/**
+ * The longest path parameter the router matches: above the longest username (150 characters), so
+ * a long one reaches its schema's error instead of the router's bare 404.
+ */
+export const MAX_PARAM_LENGTH = 200;
+
 type RawEnv = Record<string, string | undefined>;
 
 /** The server's settings from the environment (see env.ts); throws ConfigError naming a bad one. */

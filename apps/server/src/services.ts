@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { Access } from './access/access.js';
 import { CaravanAccess } from './access/caravan-access.js';
-import type { Config } from './config.js';
+import {
+  type Config,
+  IMPORT_CONCURRENCY,
+  MODEL_LIST_MAX_BYTES,
+  RESERVATION_MARGIN_MS,
+  WELL_CHECK_TIMEOUT_MS,
+} from './config.js';
 import type { Db } from './db/dialect.js';
 import { SecretBox } from './lib/secret-box.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -34,6 +40,7 @@ import { LogReader } from './modules/logbooks/log-reader.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
 import { createPayments, type Payments } from './modules/payments/payments.js';
+import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
@@ -58,6 +65,8 @@ export interface Services {
   users: UsersRepository;
   tokens: TokenService;
   auth: AuthService;
+  /** The public pages of users (`/u/{username}`). */
+  profiles: ProfilesService;
   journals: JournalsService;
   logbooks: LogbooksService;
   entries: EntriesService;
@@ -114,8 +123,7 @@ export function createServices(config: Config, db: Db): Services {
     caravansRepo,
     caravanUsageRepo,
     new QueryReservationsRepository(db.kysely, db.dialect),
-    // A reservation outlives the longest query (the provider's timeout) by a margin for storing it.
-    config.queryTimeoutMs + 60_000,
+    config.queryTimeoutMs + RESERVATION_MARGIN_MS,
   );
   const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, {
     timeoutMs: config.queryTimeoutMs,
@@ -126,10 +134,8 @@ export function createServices(config: Config, db: Db): Services {
     ),
   });
   const wellChecks = new WellCheckService(wells, {
-    // A model list is small; OpenRouter's, among the largest, is about a megabyte.
-    fetch: limitResponses(createGuardedFetch(config.wellAllowedHosts), 8 * 1024 * 1024),
-    // Someone is waiting at the form: never longer than a query may take.
-    timeoutMs: Math.min(15_000, config.queryTimeoutMs),
+    fetch: limitResponses(createGuardedFetch(config.wellAllowedHosts), MODEL_LIST_MAX_BYTES),
+    timeoutMs: Math.min(WELL_CHECK_TIMEOUT_MS, config.queryTimeoutMs),
   });
   const imports = new ImportsService(
     new ImportJobsRepository(db.kysely),
@@ -138,7 +144,7 @@ export function createServices(config: Config, db: Db): Services {
     access,
     (path, options) => openExport(path, { ...options, parseLog: parseLogOffThread(logReader) }),
     { dir: join(config.dataDir, 'imports'), maxBytes: config.importMaxBytes },
-    { concurrent: 2 },
+    { concurrent: IMPORT_CONCURRENCY },
   );
   const caravans = new CaravansService(db, caravansRepo, auditRepo, access, {
     paymentsEnabled: config.paymentsEnabled,
@@ -149,6 +155,7 @@ export function createServices(config: Config, db: Db): Services {
     users,
     tokens,
     auth: new AuthService(users, tokens),
+    profiles: new ProfilesService(users),
     journals: new JournalsService(journalsRepo, logbooksRepo, access),
     logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache(), logReader),
     entries,

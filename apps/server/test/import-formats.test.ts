@@ -6,7 +6,7 @@ import { useServer } from '@caravanserai/test-kit';
 import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, tempDir, writeZip } from './fixtures/imports/fixtures.js';
-import { importFile } from './import-helpers.js';
+import { chatgpt, importFile, json } from './import-helpers.js';
 
 const t = useServer({ users: ['alice', 'bob'] });
 let work: Awaited<ReturnType<typeof tempDir>>;
@@ -55,39 +55,6 @@ describe('each format, end to end', () => {
     expect(job.imported.length).toBeGreaterThan(0);
   });
 });
-
-/** A ChatGPT conversation: a chain of question and answer pairs, ids `<id>-q<n>` and `<id>-a<n>`. */
-function chatgpt(id: string, turns: [string, string][], title: string | null = `Chat ${id}`) {
-  const mapping: Record<string, unknown> = {
-    root: { id: 'root', message: null, parent: null, children: [] },
-  };
-  let last = 'root';
-  turns.forEach(([question, answer], n) => {
-    for (const [role, key, text] of [
-      ['user', `${id}-q${n}`, question],
-      ['assistant', `${id}-a${n}`, answer],
-    ] as const) {
-      mapping[key] = {
-        id: key,
-        parent: last,
-        children: [],
-        message: {
-          id: key,
-          author: { role, name: null, metadata: {} },
-          create_time: 1_700_000_000 + n,
-          content: { content_type: 'text', parts: [text] },
-          metadata: {},
-          recipient: 'all',
-        },
-      };
-      (mapping[last] as { children: string[] }).children.push(key);
-      last = key;
-    }
-  });
-  return { title, create_time: 1_700_000_000, mapping, current_node: last, conversation_id: id, id };
-}
-
-const json = (conversations: unknown[]) => JSON.stringify(conversations);
 
 describe('conversations that cannot be stored', () => {
   it('skips a broken conversation with its reason and imports the rest', async () => {

@@ -41,3 +41,37 @@ export async function importFile(
   const { job_id } = ImportStarted.parse(await response.json());
   return waitForJob(user, job_id);
 }
+
+/** A ChatGPT conversation: a chain of question and answer pairs, ids `<id>-q<n>` and `<id>-a<n>`. */
+export function chatgpt(id: string, turns: [string, string][], title: string | null = `Chat ${id}`) {
+  const mapping: Record<string, unknown> = {
+    root: { id: 'root', message: null, parent: null, children: [] },
+  };
+  let last = 'root';
+  turns.forEach(([question, answer], n) => {
+    for (const [role, key, text] of [
+      ['user', `${id}-q${n}`, question],
+      ['assistant', `${id}-a${n}`, answer],
+    ] as const) {
+      mapping[key] = {
+        id: key,
+        parent: last,
+        children: [],
+        message: {
+          id: key,
+          author: { role, name: null, metadata: {} },
+          create_time: 1_700_000_000 + n,
+          content: { content_type: 'text', parts: [text] },
+          metadata: {},
+          recipient: 'all',
+        },
+      };
+      (mapping[last] as { children: string[] }).children.push(key);
+      last = key;
+    }
+  });
+  return { title, create_time: 1_700_000_000, mapping, current_node: last, conversation_id: id, id };
+}
+
+/** A ChatGPT export file (`conversations.json`) of these conversations. */
+export const json = (conversations: unknown[]) => JSON.stringify(conversations);

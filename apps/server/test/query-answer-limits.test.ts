@@ -106,7 +106,7 @@ describe('an answer longer than MAX_ANSWER_CHARS', () => {
     enqueueFlood();
     await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Go on', context: '' });
     const summary = await t.alice.client.usage.get();
-    expect(summary.totals).toMatchObject({ failed: 0 });
+    expect(summary.totals).toMatchObject({ errors: 0 });
   });
 
   it('an answer of exactly the cap is stored whole and unmarked', async () => {

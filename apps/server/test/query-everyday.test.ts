@@ -147,7 +147,7 @@ describe('stopping an answer part-way', () => {
     const [usage] = await usageOf(logbook.logid);
     expect(usage).toMatchObject({ outcome: 'stopped', estimated: 1 });
     expect(usage?.output_tokens).toBeGreaterThan(0);
-    expect((await t.alice.client.usage.get()).totals.failed).toBe(0);
+    expect((await t.alice.client.usage.get()).totals.errors).toBe(0);
   });
 });
 

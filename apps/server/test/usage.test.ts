@@ -54,11 +54,11 @@ function byTitle<T extends { title: string | null }>(rows: readonly T[]): T[] {
 
 function expectDaysAddUp(summary: UsageSummary) {
   for (const day of summary.by_day) expect(days).toContain(day.day);
-  const sum = (key: 'queries' | 'failed' | 'input_tokens' | 'output_tokens') =>
+  const sum = (key: 'queries' | 'errors' | 'input_tokens' | 'output_tokens') =>
     summary.by_day.reduce((total, day) => total + day[key], 0);
   expect({
     queries: sum('queries'),
-    failed: sum('failed'),
+    errors: sum('errors'),
     input_tokens: sum('input_tokens'),
     output_tokens: sum('output_tokens'),
   }).toEqual(summary.totals);
@@ -67,7 +67,7 @@ function expectDaysAddUp(summary: UsageSummary) {
 describe('GET /usage/', () => {
   it('totals the caller’s queries, failures and the tokens the provider reported', async () => {
     const summary = await t.alice.client.usage.get();
-    expect(summary.totals).toEqual({ queries: 4, failed: 1, input_tokens: 60, output_tokens: 12 });
+    expect(summary.totals).toEqual({ queries: 4, errors: 1, input_tokens: 60, output_tokens: 12 });
   });
 
   it('splits usage by well, with each well’s title', async () => {
@@ -77,11 +77,11 @@ describe('GET /usage/', () => {
         wellid: alpha.wellid,
         title: 'Alpha well',
         queries: 2,
-        failed: 0,
+        errors: 0,
         input_tokens: 30,
         output_tokens: 7,
       },
-      { wellid: beta.wellid, title: 'Beta well', queries: 2, failed: 1, input_tokens: 30, output_tokens: 5 },
+      { wellid: beta.wellid, title: 'Beta well', queries: 2, errors: 1, input_tokens: 30, output_tokens: 5 },
     ]);
   });
 
@@ -93,7 +93,7 @@ describe('GET /usage/', () => {
         provider: 'anthropic',
         model: 'claude-haiku-4-5',
         queries: 2,
-        failed: 1,
+        errors: 1,
         input_tokens: 30,
         output_tokens: 5,
       },
@@ -101,7 +101,7 @@ describe('GET /usage/', () => {
         provider: 'openai-compatible',
         model: 'llama3.2',
         queries: 2,
-        failed: 0,
+        errors: 0,
         input_tokens: 30,
         output_tokens: 7,
       },
@@ -124,13 +124,13 @@ describe('GET /usage/', () => {
 
   it('leaves out other users’ usage', async () => {
     const mine = await t.bob.client.usage.get();
-    expect(mine.totals).toEqual({ queries: 1, failed: 0, input_tokens: 100, output_tokens: 50 });
+    expect(mine.totals).toEqual({ queries: 1, errors: 0, input_tokens: 100, output_tokens: 50 });
     expect(mine.by_well).toEqual([
       {
         wellid: bobsWell.wellid,
         title: 'Bob’s well',
         queries: 1,
-        failed: 0,
+        errors: 0,
         input_tokens: 100,
         output_tokens: 50,
       },
@@ -140,7 +140,7 @@ describe('GET /usage/', () => {
         provider: 'openai',
         model: 'gpt-4o-mini',
         queries: 1,
-        failed: 0,
+        errors: 0,
         input_tokens: 100,
         output_tokens: 50,
       },
@@ -157,7 +157,7 @@ describe('GET /usage/', () => {
     const summary = await carol.client.usage.get();
     expect(summary).toEqual({
       since: expect.any(String),
-      totals: { queries: 0, failed: 0, input_tokens: 0, output_tokens: 0 },
+      totals: { queries: 0, errors: 0, input_tokens: 0, output_tokens: 0 },
       by_day: [],
       by_well: [],
       by_model: [],

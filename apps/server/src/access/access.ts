@@ -6,8 +6,18 @@ import type { TerminalProfilesRepository } from '../modules/terminal-profiles/te
 import type { WellsRepository, WellWithOwner } from '../modules/wells/wells.repository.js';
 import type { CaravanAccess } from './caravan-access.js';
 
-export const SALTED =
+const SALTED =
   'This logbook is salted: its entries cannot be changed. Fork it, or unsalt it from its settings first.';
+
+/**
+ * The salting rule, in one place: a salted logbook keeps its entries (it is read, forked or
+ * unsalted, never edited). Every path that changes entries (tag submit, log writes, queries,
+ * re-imports) is refused with this same 409; the repositories' `salted = 0` guards only fence off
+ * a logbook salted between this check and the write.
+ */
+export function refuseIfSalted(logbook: { salted: number }): void {
+  if (logbook.salted) throw Conflict(SALTED, 'salted');
+}
 
 /** The rule every kind of row shares: it is its owner's. Membership rules will sit beside it. */
 export function owns(user: UserRow | null, row: { owner_id: number } | undefined): boolean {
@@ -52,10 +62,17 @@ export class Access {
     return logbook;
   }
 
+  /** A logbook the viewer may fork: one they can read, and salted (a fork copies a frozen log). */
+  async forkableLogbook(viewer: UserRow, logid: string): Promise<LogbookWithOwner> {
+    const logbook = await this.readableLogbook(viewer, logid);
+    if (!logbook.salted) throw Conflict('Only salted logbooks can be forked.', 'not_salted');
+    return logbook;
+  }
+
   /** A logbook whose entries the user may change now. */
   async unsaltedLogbook(user: UserRow, logid: string): Promise<LogbookWithOwner> {
     const logbook = await this.writableLogbook(user, logid);
-    if (logbook.salted) throw Conflict(SALTED, 'salted');
+    refuseIfSalted(logbook);
     return logbook;
   }
 

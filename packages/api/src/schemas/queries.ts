@@ -59,7 +59,8 @@ export type QueryFailure = z.infer<typeof QueryFailure>;
 
 export const UsageRow = z.object({
   queries: z.number().int(),
-  failed: z.number().int(),
+  /** Queries that ended without an answer (provider error, timeout, cancelled). */
+  errors: z.number().int(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
 });

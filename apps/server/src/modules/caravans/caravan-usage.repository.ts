@@ -1,17 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { DAY_MS } from '../usage/usage.repository.js';
+import type { SummedFigures } from '../usage/usage-figures.js';
 
 export type GroupBy = 'member' | 'well' | 'model' | 'day';
 
-export interface UsageFigures {
-  queries: number | string | null;
-  input_tokens: number | string | null;
-  output_tokens: number | string | null;
-  errors: number | string | null;
-}
-
-export type GroupedFigures = UsageFigures & { k1: string | number | null; k2: string | number | null };
+export type GroupedFigures = SummedFigures & { k1: string | number | null; k2: string | number | null };
 
 export interface Range {
   caravanId: string;

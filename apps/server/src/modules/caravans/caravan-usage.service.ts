@@ -4,6 +4,7 @@ import type { CaravanAccess } from '../../access/caravan-access.js';
 import type { UserRow } from '../../db/database.js';
 import { fieldError } from '../../errors.js';
 import { DAY_MS } from '../usage/usage.repository.js';
+import { usageFigures, usageTotals } from '../usage/usage-figures.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { CaravanUsageRepository, GroupedFigures } from './caravan-usage.repository.js';
 import { toAuditEntry } from './caravans.presenter.js';
@@ -43,18 +44,9 @@ export class CaravanUsageService {
     const grouped = await this.usage.grouped(range, input.group_by);
     const names =
       input.group_by === 'member' ? await this.usage.usernames(grouped.map((g) => Number(g.k1))) : undefined;
-    const rows = grouped.map((g) => ({ key: keyOf(g, input.group_by, names), ...figures(g) }));
+    const rows = grouped.map((g) => ({ key: keyOf(g, input.group_by, names), ...usageFigures(g) }));
     if (names) rows.sort((a, b) => a.key.localeCompare(b.key));
-    const totals = rows.reduce(
-      (t, r) => ({
-        queries: t.queries + r.queries,
-        input_tokens: t.input_tokens + r.input_tokens,
-        output_tokens: t.output_tokens + r.output_tokens,
-        errors: t.errors + r.errors,
-      }),
-      { queries: 0, input_tokens: 0, output_tokens: 0, errors: 0 },
-    );
-    return { from: day(from), to: day(to), group_by: input.group_by, rows, totals };
+    return { from: day(from), to: day(to), group_by: input.group_by, rows, totals: usageTotals(rows) };
   }
 
   async auditLog(user: UserRow, caravanId: string): Promise<CaravanAuditEntry[]> {
@@ -68,13 +60,4 @@ function keyOf(g: GroupedFigures, groupBy: UsageInput['group_by'], names?: Map<n
   if (groupBy === 'model') return `${g.k1}/${g.k2}`;
   if (groupBy === 'day') return day(Number(g.k1) * DAY_MS);
   return String(g.k1 ?? '');
-}
-
-function figures(g: GroupedFigures) {
-  return {
-    queries: Number(g.queries ?? 0),
-    input_tokens: Number(g.input_tokens ?? 0),
-    output_tokens: Number(g.output_tokens ?? 0),
-    errors: Number(g.errors ?? 0),
-  };
 }

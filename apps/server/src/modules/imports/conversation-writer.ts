@@ -1,4 +1,5 @@
 import type { ImportFormat } from '@caravanserai/api';
+import { refuseIfSalted } from '../../access/access.js';
 import { int, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
@@ -128,7 +129,9 @@ export class ConversationWriter {
     });
     for (const run of rest) {
       const stored = await this.db.kysely.transaction().execute(async (trx) => {
-        const claimed = await this.targets.claimPositions(logid, run.length, now(), trx);
+        // Salted or not: the logbook takes the flag it came with before anyone else may write.
+        const positions = { at: now(), ignoreSalt: true };
+        const claimed = await this.logbooks.reservePositions(logid, run.length, positions, trx);
         if (!claimed) return false;
         await this.entries.insert(logid, run, claimed.entry_count - run.length, now(), trx);
         return true;
@@ -141,16 +144,11 @@ export class ConversationWriter {
   private async grow(target: ImportTarget, conversation: SourceConversation): Promise<Outcome> {
     const turns = newTurns(conversation.entries, await this.targets.storedTurns(target.logid));
     if (turns.length === 0) return { kind: 'duplicate' };
-    if (target.salted)
-      return {
-        kind: 'skipped',
-        reason:
-          'It has new turns, but the logbook imported from it before is salted: unsalt it to take them.',
-      };
     try {
+      refuseIfSalted(target);
       for (const run of writeRuns(turns)) await this.writes.append(target.logid, run);
     } catch (error) {
-      // Salted or deleted meanwhile, or a character the append refuses: that conversation only.
+      // Salted (before or meanwhile), deleted, or a character the append refuses: that conversation only.
       if (error instanceof HttpError && error.statusCode < 500)
         return { kind: 'skipped', reason: error.message };
       throw error;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { decodeAttrs } from '../logbooks/entry-codec.js';
 import type { StoredTurns } from './new-turns.js';
 
@@ -35,23 +35,6 @@ export class ImportTargetsRepository {
   async journalExists(jid: string): Promise<boolean> {
     const row = await this.db.selectFrom('journals').select('jid').where('jid', '=', jid).executeTakeFirst();
     return row !== undefined;
-  }
-
-  /**
-   * Claims the next `count` positions of a logbook this import is still writing, as an append
-   * does (salted or not: the import sets the flag it came with); undefined once it is deleted.
-   */
-  claimPositions(logid: string, count: number, at: number, db: Executor) {
-    return db
-      .updateTable('logbooks')
-      .set((eb) => ({
-        entry_count: eb('entry_count', '+', count),
-        version: eb('version', '+', 1),
-        modified_at: at,
-      }))
-      .where('logid', '=', logid)
-      .returning(['entry_count', 'version'])
-      .executeTakeFirst();
   }
 
   async storedTurns(logid: string): Promise<StoredTurns> {

@@ -1,6 +1,6 @@
 import type { TagSubmitResult } from '@caravanserai/api';
 import { type Entry, findInvalidXmlChar, newQid, type Tag } from '@caravanserai/logbook';
-import { type Access, SALTED } from '../../access/access.js';
+import { type Access, refuseIfSalted } from '../../access/access.js';
 import { now } from '../../db/columns.js';
 import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
@@ -82,8 +82,8 @@ export class EntriesService {
     }
     const at = now();
     return this.db.kysely.transaction().execute(async (trx) => {
-      const claimed = await this.logbooks.reservePositions(logid, entries.length, at, trx);
-      if (!claimed) throw (await this.logbooks.find(logid, trx)) ? Conflict(SALTED, 'salted') : gone();
+      const claimed = await this.logbooks.reservePositions(logid, entries.length, { at }, trx);
+      if (!claimed) return this.refused(logid, trx);
       const index = claimed.entry_count - entries.length;
       await this.entries.insert(logid, entries, index, at, trx);
       await alongside?.(trx);
@@ -109,12 +109,19 @@ export class EntriesService {
     change: { expectedVersion?: number; entryCount?: number },
     trx: Executor,
   ) {
-    const { expectedVersion } = change;
     const bumped = await this.logbooks.bumpVersion(logid, now(), change, trx);
-    if (bumped) return bumped;
+    return bumped ?? this.refused(logid, trx, change.expectedVersion);
+  }
+
+  /**
+   * Why the SQL fence refused a write the access check had allowed: the logbook was deleted or
+   * salted in between (told as the access check tells it), or, when a version was expected, it is
+   * stale.
+   */
+  private async refused(logid: string, trx: Executor, expectedVersion?: number): Promise<never> {
     const row = await this.logbooks.find(logid, trx);
     if (!row) throw gone();
-    if (row.salted) throw Conflict(SALTED, 'salted');
+    refuseIfSalted(row);
     throw Conflict(
       `The logbook has changed since version ${expectedVersion} (it is now at version ${row.version}). Reload it and try again.`,
       'stale_version',

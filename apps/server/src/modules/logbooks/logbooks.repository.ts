@@ -51,22 +51,29 @@ export class LogbooksRepository {
   }
 
   /**
-   * Claims the next entry position. The UPDATE takes the row lock (PostgreSQL) or runs inside the
-   * single writer (SQLite), so concurrent appends get distinct positions. Undefined when the logbook
-   * is gone or salted.
+   * Claims the next `count` entry positions and bumps the version. The UPDATE takes the row lock
+   * (PostgreSQL) or runs inside the single writer (SQLite), so concurrent appends get distinct
+   * positions. Undefined when the logbook is gone, or salted unless `ignoreSalt` (an import
+   * restoring a salted logbook writes its entries before the flag it came with matters).
    */
-  reservePositions(logid: string, count: number, at: number, db: Executor = this.db) {
-    return db
+  reservePositions(
+    logid: string,
+    count: number,
+    { at, ignoreSalt = false }: { at: number; ignoreSalt?: boolean },
+    db: Executor = this.db,
+  ) {
+    let query = db
       .updateTable('logbooks')
       .set((eb) => ({
         entry_count: eb('entry_count', '+', count),
         version: eb('version', '+', 1),
         modified_at: at,
       }))
-      .where('logid', '=', logid)
-      .where('salted', '=', 0)
-      .returning(['entry_count', 'version'])
-      .executeTakeFirst();
+      .where('logid', '=', logid);
+    // The race fence only: whether entries may change is access's rule (refuseIfSalted), checked
+    // before; this refuses a logbook salted between that check and this write.
+    if (!ignoreSalt) query = query.where('salted', '=', 0);
+    return query.returning(['entry_count', 'version']).executeTakeFirst();
   }
 
   /**
@@ -87,6 +94,7 @@ export class LogbooksRepository {
         ...(entryCount === undefined ? {} : { entry_count: entryCount }),
       }))
       .where('logid', '=', logid)
+      // The race fence only, as in reservePositions: access decided before.
       .where('salted', '=', 0);
     if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
     return query.returning(['entry_count', 'version']).executeTakeFirst();

@@ -8,11 +8,10 @@ import type {
 } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
-import { type Access, SALTED } from '../../access/access.js';
+import { type Access, refuseIfSalted } from '../../access/access.js';
 import { int, iso, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
-import { Conflict } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
@@ -123,7 +122,8 @@ export class LogbooksService {
       ...(input.private !== undefined && { private: int(input.private) }),
       ...(input.memory !== undefined && { memory: int(input.memory) }),
     };
-    if (read && row.salted && input.salted !== false) throw Conflict(SALTED, 'salted');
+    // The same request may unsalt first; otherwise a new log is refused like any entry change.
+    if (read && input.salted !== false) refuseIfSalted(row);
 
     const version = await this.db.kysely.transaction().execute(async (trx) => {
       if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
@@ -165,8 +165,7 @@ export class LogbooksService {
 
   /** Copies a salted logbook into a private, unsalted, forked one owned by the caller, in one step. */
   async fork(user: UserRow, logid: string): Promise<Logbook> {
-    const source = await this.access.readableLogbook(user, logid);
-    if (!source.salted) throw Conflict('Only salted logbooks can be forked.', 'not_salted');
+    const source = await this.access.forkableLogbook(user, logid);
     const keepWell = await this.access.mayUseWell(user, source.logwell);
     const forkId = newId();
     const at = now();

@@ -1,24 +1,12 @@
-import { type PublicProfile, UsernameInPath } from '@caravanserai/api';
+import { UsernameInPath } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound } from '../../errors.js';
 import type { Services } from '../../services.js';
 
 export async function profileRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/u/:username/', { schema: { params: z.object({ username: UsernameInPath }) } }, async (request) => {
-    const user = await services.users.findByUsername(request.params.username);
-    if (!user) throw NotFound('User not found.');
-    const isSelf = request.user?.id === user.id;
-    const profile: PublicProfile = {
-      username: user.username,
-      role: user.role || 'Pilgrim',
-      location: user.location,
-      // anon_view is false only when the viewer is that user: it gates the owner's controls.
-      anon_view: !isSelf,
-    };
-    if (isSelf) profile.stripe_customer_id = user.stripe_customer_id;
-    return profile;
-  });
+  r.get('/u/:username/', { schema: { params: z.object({ username: UsernameInPath }) } }, (request) =>
+    services.profiles.get(request.user, request.params.username),
+  );
 }

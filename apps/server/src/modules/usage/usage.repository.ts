@@ -57,7 +57,7 @@ export class UsageRepository {
   private totals() {
     return [
       sql<number>`count(*)`.as('queries'),
-      sql<number>`sum(case when outcome in ('ok', 'truncated', 'stopped') then 0 else 1 end)`.as('failed'),
+      sql<number>`sum(case when outcome in ('ok', 'truncated', 'stopped') then 0 else 1 end)`.as('errors'),
       sql<number>`coalesce(sum(input_tokens), 0)`.as('input_tokens'),
       sql<number>`coalesce(sum(output_tokens), 0)`.as('output_tokens'),
     ] as const;

@@ -3,10 +3,11 @@ import { now } from '../../db/columns.js';
 import type { Executor, NewUsage, UserRow } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, type UsageRepository } from './usage.repository.js';
+import { usageFigures, usageTotals } from './usage-figures.js';
 
 /**
  * `truncated`: answered, but cut at the answer cap; `stopped`: its owner stopped it part-way and
- * what arrived was kept. Both count as answered, not as failed (see ANSWERED_OUTCOMES).
+ * what arrived was kept. Both count as answered, not as errors (see ANSWERED_OUTCOMES).
  */
 export type Outcome = 'ok' | 'truncated' | 'stopped' | 'error' | 'timeout' | 'cancelled';
 
@@ -27,23 +28,6 @@ export interface UsageRecord {
   caravanId: string | null;
   /** The query's reservation under a caravan's query quota, which this row replaces; or null. */
   reservationId: string | null;
-}
-
-interface Counts {
-  queries: number | string;
-  failed: number | string | null;
-  input_tokens: number | string;
-  output_tokens: number | string;
-}
-
-/** PostgreSQL returns sums as numeric strings; both dialects come out as plain numbers. */
-function counts(row: Counts) {
-  return {
-    queries: Number(row.queries),
-    failed: Number(row.failed ?? 0),
-    input_tokens: Number(row.input_tokens),
-    output_tokens: Number(row.output_tokens),
-  };
 }
 
 export class UsageService {
@@ -83,23 +67,14 @@ export class UsageService {
     ]);
     const perDay = byDay.map((r) => ({
       day: new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10),
-      ...counts(r),
+      ...usageFigures(r),
     }));
-    const totals = perDay.reduce(
-      (t, d) => ({
-        queries: t.queries + d.queries,
-        failed: t.failed + d.failed,
-        input_tokens: t.input_tokens + d.input_tokens,
-        output_tokens: t.output_tokens + d.output_tokens,
-      }),
-      { queries: 0, failed: 0, input_tokens: 0, output_tokens: 0 },
-    );
     return {
       since: new Date(since).toISOString(),
-      totals,
+      totals: usageTotals(perDay),
       by_day: perDay,
-      by_well: byWell.map((r) => ({ wellid: r.wellid, title: r.title, ...counts(r) })),
-      by_model: byModel.map((r) => ({ provider: r.provider, model: r.model, ...counts(r) })),
+      by_well: byWell.map((r) => ({ wellid: r.wellid, title: r.title, ...usageFigures(r) })),
+      by_model: byModel.map((r) => ({ provider: r.provider, model: r.model, ...usageFigures(r) })),
     };
   }
 }
