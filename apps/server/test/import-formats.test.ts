@@ -56,6 +56,26 @@ describe('each format, end to end', () => {
   });
 });
 
+describe('system prompts', () => {
+  it('an Open WebUI chat’s system prompt is the first entry of its logbook, as context', async () => {
+    const name = 'open-webui-system-prompts.json';
+    const job = await importFile(t.server, t.alice, await readFile(fixture(name)), { filename: name });
+    expect(job).toMatchObject({ status: 'done', format: 'open-webui' });
+    const wrapped = job.imported.find((i) => i.source_id === 'open-webui:owui-sys-wrapped')!;
+    const entries = await entriesOf(wrapped.logid);
+    expect(entries.slice(0, 3).map((e) => [e.tag, e.content])).toEqual([
+      ['context', 'You are a terse assistant.'],
+      ['context', 'Answer in one word.'],
+      ['query', 'Capital of Norway?'],
+    ]);
+    const legacy = job.imported.find((i) => i.source_id === 'open-webui:owui-sys-legacy')!;
+    expect((await entriesOf(legacy.logid))[0]).toMatchObject({
+      tag: 'context',
+      content: 'Speak like a pirate.',
+    });
+  });
+});
+
 /** A ChatGPT conversation: a chain of question and answer pairs, ids `<id>-q<n>` and `<id>-a<n>`. */
 function chatgpt(id: string, turns: [string, string][], title: string | null = `Chat ${id}`) {
   const mapping: Record<string, unknown> = {
