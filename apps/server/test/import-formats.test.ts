@@ -56,6 +56,26 @@ describe('each format, end to end', () => {
   });
 });
 
+describe('system prompts', () => {
+  it('an Open WebUI chat’s system prompt is the first entry of its logbook, as context', async () => {
+    const name = 'open-webui-system-prompts.json';
+    const job = await importFile(t.server, t.alice, await readFile(fixture(name)), { filename: name });
+    expect(job).toMatchObject({ status: 'done', format: 'open-webui' });
+    const wrapped = job.imported.find((i) => i.source_id === 'open-webui:owui-sys-wrapped')!;
+    const entries = await entriesOf(wrapped.logid);
+    expect(entries.slice(0, 3).map((e) => [e.tag, e.content])).toEqual([
+      ['context', 'You are a terse assistant.'],
+      ['context', 'Answer in one word.'],
+      ['query', 'Capital of Norway?'],
+    ]);
+    const legacy = job.imported.find((i) => i.source_id === 'open-webui:owui-sys-legacy')!;
+    expect((await entriesOf(legacy.logid))[0]).toMatchObject({
+      tag: 'context',
+      content: 'Speak like a pirate.',
+    });
+  });
+});
+
 describe('conversations that cannot be stored', () => {
   it('skips a broken conversation with its reason and imports the rest', async () => {
     const job = await importFile(
@@ -144,7 +164,7 @@ describe('importing again', () => {
 });
 
 describe('a file that breaks part way', () => {
-  it('keeps what was imported before the break and says where the file broke off', async () => {
+  it('keeps what was imported before the break, and fails saying the file is broken and how much came in', async () => {
     const source = join(work.dir, 'many.json');
     await writeChatGptExport(source, 400, { turns: 1, answerChars: 2000 });
     const zipPath = join(work.dir, 'many.zip');
@@ -155,9 +175,12 @@ describe('a file that breaks part way', () => {
     for (let i = at; i < at + 64; i++) zip[i] = zip[i]! ^ 0xff;
 
     const job = await importFile(t.server, t.bob, zip, { filename: 'export.zip' });
-    expect(job.status).toBe('done');
-    expect(job.skipped.at(-1)?.reason).toMatch(/breaks off after conversation \d+/);
+    // The spoiled bytes inflate to what is no longer JSON: the rest can never be read.
+    expect(job.status).toBe('failed');
     expect(job.imported.length).toBeGreaterThan(0);
+    expect(job.detail).toBe(
+      `The file is cut off or is not valid JSON: expected a ChatGPT conversations.json. ${job.imported.length} conversations were imported before the cut and are kept; importing the whole file again adds only what is missing.`,
+    );
     expect(job.imported.length).toBeLessThan(400);
   });
 });

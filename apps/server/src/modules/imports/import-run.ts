@@ -9,6 +9,7 @@ import {
   type Outcome,
 } from './conversation-writer.js';
 import type { ExportReader, ReadItem } from './formats/conversation.js';
+import { CutOffError } from './formats/cut-off.js';
 import type { ImportJobItem, ImportJobsRepository, JobProgress } from './import-jobs.repository.js';
 
 /** Progress is written after this many conversations, or this long, whichever comes first. */
@@ -49,8 +50,8 @@ async function saving(write: () => Promise<void>): Promise<void> {
  * One import job, conversation by conversation: each becomes a logbook (or is found again, grown,
  * or skipped with its reason) in its own short transaction, and the event loop is let go between
  * them, so other users' requests are answered throughout. Only a file that cannot be read to the
- * end, a journal deleted meanwhile or a database that cannot record the job fails it; what was
- * imported before that stays.
+ * end (JSON cut off or broken), a journal deleted meanwhile or a database that cannot record the
+ * job fails it; what was imported before that stays, and the failure says how much that was.
  */
 export async function runImport(
   jobs: ImportJobsRepository,
@@ -68,6 +69,8 @@ export async function runImport(
     imported_count: 0,
     skipped_count: 0,
   };
+  // Conversations stored by this job (new logbooks and grown ones), however many are listed.
+  let stored = 0;
   let pending: ImportJobItem[] = [];
   let seq = 0;
   let flushedAt = Date.now();
@@ -90,6 +93,7 @@ export async function runImport(
     const source = 'conversation' in item ? item.conversation : item.skipped;
     const source_id = cleanLine(source.source_id, 300);
     const title = cleanTitle(source.title, source_id || 'Untitled');
+    if (outcome.kind === 'imported' || outcome.kind === 'updated') stored++;
     if (outcome.kind === 'imported')
       list({ kind: 'imported', source_id, title: outcome.title, logid: outcome.logid, reason: null });
     else if (outcome.kind === 'skipped')
@@ -110,7 +114,7 @@ export async function runImport(
     await flush();
     await saving(() => jobs.finish(jobId, 'done', null, now()));
   } catch (error) {
-    const detail = failureDetail(error);
+    const detail = failureDetail(error, stored);
     if (!(error instanceof Stopped)) log.warn({ err: error, jobId }, 'import failed');
     await flush().catch(() => {});
     await jobs.finish(jobId, 'failed', detail, now());
@@ -138,12 +142,20 @@ async function writeOne(
   }
 }
 
-/** Why the job failed, in the words its owner reads. */
-function failureDetail(error: unknown): string {
+/** Why the job failed, in the words its owner reads; `stored`: conversations it stored before. */
+function failureDetail(error: unknown, stored: number): string {
   if (error instanceof Stopped) return STOPPED_DETAIL;
+  if (error instanceof CutOffError) return `${error.message}${storedBeforeCut(stored)}`;
   if (error instanceof JournalGone) return `${error.message} What was imported before is kept.`;
   if (error instanceof NotSaved) return 'The import could not be saved. What was imported before is kept.';
   return `The file could not be read to the end: ${readerReason(error)}`;
+}
+
+/** What a cut-off file left imported: kept, and a whole file imported again adds only the rest. */
+function storedBeforeCut(stored: number): string {
+  if (stored === 0) return '';
+  const conversations = stored === 1 ? '1 conversation was' : `${stored} conversations were`;
+  return ` ${conversations} imported before the cut and ${stored === 1 ? 'is' : 'are'} kept; importing the whole file again adds only what is missing.`;
 }
 
 /** A reader's words on why the file broke; a system or database error's own text stays in the log. */

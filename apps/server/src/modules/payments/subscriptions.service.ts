@@ -51,8 +51,7 @@ export class SubscriptionsService {
     if (customer) {
       await this.lock.run(user.id, async () => {
         try {
-          for (const remote of await this.gateway.listSubscriptions(customer))
-            await this.mirror.record(user.id, remote);
+          await this.syncFromStripe(user, customer);
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           log.warn(
@@ -72,7 +71,11 @@ export class SubscriptionsService {
   /**
    * Buys a tier at the configured price, charged to the default card at once. A repeat of the same
    * purchase (the same Idempotency-Key, or the same request within the key window) answers the
-   * subscription it made; another purchase of a tier the user already has is refused (409).
+   * subscription it made; another purchase of a tier the user already has is refused (409) before
+   * anything is asked of Stripe. The check reads Stripe's own list, not only the mirror, so a
+   * subscription the mirror has not heard of yet (a webhook still on its way, a purchase through
+   * another server process) refuses it too; it runs under the user's lock, so two purchases at once
+   * see each other.
    */
   async create(user: UserRow, input: CreateInput, clientKey: string | null): Promise<Subscription> {
     const tier = tierOf(input.subscription_type);
@@ -89,6 +92,7 @@ export class SubscriptionsService {
       if (!customer) throw PaymentMethodRequired();
       const remote = await orFail(this.gateway.retrieveCustomer(customer));
       const card = remote.deleted ? null : remote.defaultPaymentMethod;
+      if (!remote.deleted) await orFail(this.syncFromStripe(user, customer));
       const rows = await this.repo.listFor(user.id);
       // The state it starts from: buying again after a subscription ended is a new purchase, and
       // so is trying again with another card after a refusal (Stripe keeps the refusal's answer).
@@ -163,6 +167,12 @@ export class SubscriptionsService {
       const updated = await orFail(this.gateway.updateSubscription(row.id, { cancelAtPeriodEnd: true }, key));
       return toSubscription(await this.recorded(user, updated, null));
     });
+  }
+
+  /** Records every subscription Stripe holds for the customer; the caller holds the user's lock. */
+  private async syncFromStripe(user: UserRow, customer: string): Promise<void> {
+    for (const remote of await this.gateway.listSubscriptions(customer))
+      await this.mirror.record(user.id, remote);
   }
 
   private async recorded(

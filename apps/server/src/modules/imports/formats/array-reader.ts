@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { ImportFormat } from '@caravanserai/api';
 import { type ExportReader, megabytes, type ReadItem } from './conversation.js';
+import { CutOffError } from './cut-off.js';
 import { reasonOf, skipped } from './entry-list.js';
-import { jsonChildren, MAX_ITEM_BYTES, OVERSIZED } from './json-values.js';
+import { JsonSyntaxError, jsonChildren, MAX_ITEM_BYTES, OVERSIZED } from './json-values.js';
 
 /** Why a conversation past the bound is skipped. */
 export function tooLargeConversation(maxBytes: number): string {
@@ -25,7 +26,8 @@ const SOURCE_PREFIX: Record<ImportFormat, string> = {
 /**
  * A reader over one or more JSON files each holding an array of conversations (a whole export, or
  * its shards in order), streamed element by element. A broken element is skipped with its reason;
- * a file that breaks off ends the reading with one skip saying where.
+ * JSON that is cut off or broken throws CutOffError once everything before the break is yielded;
+ * a file that cannot be read on ends the reading with one skip saying where.
  */
 export function arrayReader(opts: {
   format: ImportFormat;
@@ -78,6 +80,9 @@ export function arrayReader(opts: {
           }
         } catch (error) {
           if (closed) return;
+          // Broken JSON ends the whole import, said as such; a file that cannot be read on (a
+          // damaged zip) keeps what came before and says where it broke.
+          if (error instanceof JsonSyntaxError) throw new CutOffError(format);
           const where = index === 0 ? 'at its start' : `after conversation ${index}`;
           yield skipped(
             `${SOURCE_PREFIX[format]}:file-${f + 1}`,
@@ -110,6 +115,7 @@ export function singleReader(format: ImportFormat, read: () => ReadItem | Promis
       try {
         yield await read();
       } catch (error) {
+        if (error instanceof CutOffError) throw error;
         yield skipped(`${SOURCE_PREFIX[format]}:#1`, 'Conversation 1', reasonOf(error));
       }
     },

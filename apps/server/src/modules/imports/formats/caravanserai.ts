@@ -10,6 +10,7 @@ import {
   type ReadItem,
   type SourceConversation,
 } from './conversation.js';
+import { CutOffError } from './cut-off.js';
 import { isRecord, reasonOf, skipped, sourceId, str, titleFor } from './entry-list.js';
 import { TooLargeError, type ZipFile } from './zip-file.js';
 
@@ -105,6 +106,7 @@ function ownFileReader(
       try {
         yield await read(text, source_id);
       } catch (error) {
+        if (error instanceof CutOffError) throw error;
         yield skipped(source_id, 'Logbook', reasonOf(error));
       }
     },
@@ -133,7 +135,12 @@ export function caravanseraiJsonReader(
   maxBytes = MAX_DOCUMENT_BYTES,
 ): ExportReader {
   const read = (text: string, source_id: string): ReadItem => {
-    const document: unknown = JSON.parse(text);
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new CutOffError('caravanserai-json');
+    }
     const title = isRecord(document) ? str(document.title) : undefined;
     const description = isRecord(document) ? str(document.description) : undefined;
     let entries: Entry[];
@@ -171,6 +178,7 @@ export function backupReader(
       try {
         manifest = JSON.parse(await zip.text(manifestPath, maxBytes));
       } catch (error) {
+        if (error instanceof SyntaxError) throw new CutOffError('caravanserai-backup');
         const why =
           error instanceof TooLargeError ? `It is larger than ${megabytes(maxBytes)}.` : reasonOf(error);
         yield skipped('caravanserai:manifest', 'Backup', `The backup's manifest could not be read. ${why}`);

@@ -61,6 +61,44 @@ describe('Open WebUI export', () => {
   });
 });
 
+describe('Open WebUI system prompts', () => {
+  it('become context before the first turn, in wrapped, legacy and flat chats alike', async () => {
+    const { format, items } = await readAll(fixture('open-webui-system-prompts.json'));
+    expect(format).toBe('open-webui');
+    expect(items.map((item) => brief(conversationOf(item).entries))).toEqual([
+      [
+        ['context', 'You are a terse assistant.'],
+        ['context', 'Answer in one word.'],
+        ['query', 'Capital of Norway?'],
+        ['gen', 'Oslo.'],
+      ],
+      [
+        ['context', 'Speak like a pirate.'],
+        ['context', 'Be kind.'],
+        ['query', 'Hello'],
+        ['gen', 'Ahoy, matey!'],
+      ],
+      [
+        ['context', 'Reply with JSON only.'],
+        ['query', 'Give me a number.'],
+        ['gen', '{"n": 7}'],
+      ],
+      [
+        ['context', 'Be brief.'],
+        ['query', 'Why is the sky blue?'],
+        ['gen', 'Rayleigh scattering.'],
+      ],
+    ]);
+  });
+
+  it('carry no model name; a system message keeps its own id and time', async () => {
+    const { items } = await readAll(fixture('open-webui-system-prompts.json'));
+    const [prompt, message] = conversationOf(items[0]).entries;
+    expect(prompt?.attrs).toEqual({});
+    expect(message?.attrs).toEqual({ created: '2024-06-10T06:13:19.000Z', source_msg: 'sys-1' });
+  });
+});
+
 describe('LibreChat export', () => {
   it('walks up from the newest leaf of a flat export', async () => {
     const { format, items } = await readAll(fixture('librechat-flat.json'));

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brief,
@@ -9,6 +10,10 @@ import {
   tempDir,
   writeZip,
 } from '../../../../test/fixtures/imports/fixtures.js';
+import type { ReadItem } from './conversation.js';
+import { CutOffError } from './cut-off.js';
+import { SNIFF_BYTES } from './json-shape.js';
+import { openExport } from './open-export.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
@@ -181,17 +186,32 @@ describe('ChatGPT export', () => {
     expect(items[3]).toMatchObject({ skipped: { reason: 'The conversation has no id.' } });
   });
 
-  it('reports where a cut-off export breaks, after yielding what came before', async () => {
+  it('refuses a small cut-off export as it is opened, naming what was expected', async () => {
     const json = await readFile(fixture('chatgpt-conversations.json'), 'utf8');
     const path = join(tmp.dir, 'cut.json');
     await writeFile(path, json.slice(0, Math.floor(json.length * 0.8)));
-    const { items } = await readAll(path);
-    expect(items.length).toBeGreaterThanOrEqual(2);
-    expect(items.at(-1)).toMatchObject({
-      skipped: {
-        title: 'Rest of the export',
-        reason: expect.stringMatching(/^The export breaks off after conversation \d/),
-      },
-    });
+    await expect(openExport(path)).rejects.toThrow(new CutOffError('chatgpt').message);
+    expect(new CutOffError('chatgpt').message).toBe(
+      'The file is cut off or is not valid JSON: expected a ChatGPT conversations.json.',
+    );
+  });
+
+  it('reads a large cut-off export up to the break, then fails: the rest can never be read', async () => {
+    const whole = join(tmp.dir, 'large.json');
+    await writeChatGptExport(whole, 200, { turns: 1, answerChars: 2000 });
+    const json = await readFile(whole, 'utf8');
+    expect(json.length).toBeGreaterThan(SNIFF_BYTES);
+    const path = join(tmp.dir, 'large-cut.json');
+    await writeFile(path, json.slice(0, Math.floor(json.length * 0.8)));
+    const reader = await openExport(path);
+    const items: ReadItem[] = [];
+    const reading = (async () => {
+      for await (const item of reader.items()) items.push(item);
+    })();
+    await expect(reading).rejects.toBeInstanceOf(CutOffError);
+    await reader.close();
+    expect(items.length).toBeGreaterThan(100);
+    expect(items.length).toBeLessThan(200);
+    expect(items.every((item) => 'conversation' in item)).toBe(true);
   });
 });

@@ -12,6 +12,9 @@ export const MAX_ITEM_BYTES = MAX_CONVERSATION_BYTES;
 
 export class JsonReadError extends Error {}
 
+/** The JSON itself is broken: cut off, or not JSON at all (not merely too large to take). */
+export class JsonSyntaxError extends JsonReadError {}
+
 const BOM = [0xef, 0xbb, 0xbf];
 
 function withoutBom(chunk: Buffer): Buffer {
@@ -75,8 +78,8 @@ class Nesting {
  * so a file of any size is read holding one child at a time. Reading waits for the consumer, so a
  * slow consumer never makes the file pile up in memory. An array element larger than
  * `maxItemBytes` is passed over without being built or buffered and comes as OVERSIZED; an
- * object's property or a bare value that large ends the reading. Throws JsonReadError when the JSON
- * is broken or cut off, after yielding everything before the break.
+ * object's property or a bare value that large ends the reading (JsonReadError). Throws
+ * JsonSyntaxError when the JSON is broken or cut off, after yielding everything before the break.
  */
 export async function* jsonChildren(
   source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -146,7 +149,7 @@ export async function* jsonChildren(
     }
     if (!skipping && tokenizer.isEnded) {
       if (!isWhitespace(chunk))
-        throw new JsonReadError('Unexpected data after the end of the JSON document.');
+        throw new JsonSyntaxError('Unexpected data after the end of the JSON document.');
       continue;
     }
     if (rootIsArray === undefined) {
@@ -166,12 +169,12 @@ export async function* jsonChildren(
     while (ready.length > 0) yield ready.shift()!;
   }
   if (failure === null && (skipping || !tokenizer.isEnded)) {
-    if (first) throw new JsonReadError('The file is empty.');
+    if (first) throw new JsonSyntaxError('The file is empty.');
     if (skipping) {
       ready.push({ key: -1, value: OVERSIZED });
       fail(new Error('The file ends inside an item larger than the bound.'));
     } else tokenizer.end();
   }
   while (ready.length > 0) yield ready.shift()!;
-  if (failure !== null) throw new JsonReadError(`Not valid JSON: ${(failure as Error).message}`);
+  if (failure !== null) throw new JsonSyntaxError(`Not valid JSON: ${(failure as Error).message}`);
 }

@@ -2,7 +2,7 @@ import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { BACKUP_VERSION, type BackupManifest } from '@caravanserai/api';
+import { BACKUP_VERSION, type BackupManifest, type ImportFormat } from '@caravanserai/api';
 import { serializeLog, toJson } from '@caravanserai/logbook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../../test/fixtures/imports/fixtures.js';
 import { tooLargeLogbook } from './caravanserai.js';
 import { type ReadItem, UnknownFormatError } from './conversation.js';
+import { CutOffError } from './cut-off.js';
 import { SNIFF_BYTES } from './json-shape.js';
 import { openExport } from './open-export.js';
 import { ZipFile } from './zip-file.js';
@@ -171,6 +172,14 @@ describe('a conversation larger than an import takes', () => {
   });
 });
 
+/** Told by its first bytes, the file fails once reading reaches the cut. */
+async function expectCutOffWhenRead(path: string, format: ImportFormat): Promise<void> {
+  const reader = await openExport(path);
+  expect(reader.format).toBe(format);
+  await reader.close();
+  await expect(readAll(path)).rejects.toThrow(new CutOffError(format).message);
+}
+
 describe('telling the format', () => {
   it('reads only the first bytes: a break further on is found when the items are read', async () => {
     const filler = serializeLog(
@@ -194,25 +203,27 @@ describe('telling the format', () => {
     }));
     const own = join(tmp.dir, 'broken-tail.json');
     await writeFile(own, toJson(entries, { title: 'Cut' }).slice(0, -20));
-    const json = await readAll(own);
-    expect(json.format).toBe('caravanserai-json');
-    expect(skippedReason(json.items[0])).toMatch(/^Could not be read/);
+    await expectCutOffWhenRead(own, 'caravanserai-json');
 
     const chats = JSON.parse(await readFile(fixture('open-webui-export.json'), 'utf8')) as unknown[];
     const one = JSON.stringify({ ...(chats[0] as object), padding: 'x'.repeat(SNIFF_BYTES) });
     const single = join(tmp.dir, 'broken-tail-chat.json');
     await writeFile(single, `${one.slice(0, -1)}, "broken": }`);
-    const chat = await readAll(single);
-    expect(chat.format).toBe('open-webui');
-    expect(skippedReason(chat.items[0])).toMatch(/^Could not be read/);
+    await expectCutOffWhenRead(single, 'open-webui');
 
     const backup = join(tmp.dir, 'broken-manifest.zip');
+    const padding = 'x'.repeat(SNIFF_BYTES);
     await writeZip(backup, {
+      'manifest.json': `{"format": "caravanserai-backup", "version": ${BACKUP_VERSION}, "padding": "${padding}", "journals": [{"jid": `,
+    });
+    await expectCutOffWhenRead(backup, 'caravanserai-backup');
+
+    // Small enough to be read whole at once, the same manifest is refused as the file is opened.
+    const small = join(tmp.dir, 'broken-small-manifest.zip');
+    await writeZip(small, {
       'manifest.json': `{"format": "caravanserai-backup", "version": ${BACKUP_VERSION}, "journals": [{"jid": `,
     });
-    const restore = await readAll(backup);
-    expect(restore.format).toBe('caravanserai-backup');
-    expect(skippedReason(restore.items[0])).toMatch(/^The backup's manifest could not be read/);
+    await expect(openExport(small)).rejects.toThrow(new CutOffError('caravanserai-backup').message);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type ParseLog,
   UnknownFormatError,
 } from './conversation.js';
+import { CutOffError, smallJsonIsBroken } from './cut-off.js';
 import { isRecord, reasonOf, skipped } from './entry-list.js';
 import { jsonShape, SNIFF_BYTES } from './json-shape.js';
 import { isLibreChatConversation, readLibreChatConversation } from './librechat.js';
@@ -122,9 +123,12 @@ async function openObjectFile(filePath: string, options: OpenOptions): Promise<E
   const { fileName, maxItemBytes = MAX_CONVERSATION_BYTES } = options;
   const shape = await jsonShape(sniffStream(() => createReadStream(filePath, { end: SNIFF_BYTES })));
   if (!isRecord(shape)) throw unknown('The file is not valid JSON.');
-  if (isCaravanseraiJson(shape)) return caravanseraiJsonReader(filePath, fileName, maxItemBytes);
-  const match = ARRAY_FORMATS.find((f) => f.test(shape));
-  if (match === undefined) throw unknown();
+  const own = isCaravanseraiJson(shape);
+  const match = own ? undefined : ARRAY_FORMATS.find((f) => f.test(shape));
+  if (!own && match === undefined) throw unknown();
+  const format = match?.format ?? 'caravanserai-json';
+  if (await smallJsonIsBroken(() => createReadStream(filePath), 'document')) throw new CutOffError(format);
+  if (match === undefined) return caravanseraiJsonReader(filePath, fileName, maxItemBytes);
   return singleReader(match.format, async () => {
     const { size } = await stat(filePath);
     if (size > maxItemBytes) {
@@ -134,6 +138,7 @@ async function openObjectFile(filePath: string, options: OpenOptions): Promise<E
     try {
       document = JSON.parse((await readFile(filePath, 'utf8')).replace(/^\uFEFF/, ''));
     } catch (error) {
+      if (error instanceof SyntaxError) throw new CutOffError(match.format);
       return skipped(`${match.format}:#1`, 'Conversation 1', reasonOf(error));
     }
     if (!match.test(document)) {
@@ -178,6 +183,8 @@ async function openZip(filePath: string, options: OpenOptions): Promise<ExportRe
       const opened = zip;
       const manifest = await jsonShape(sniffStream(() => opened.stream(manifestPath)));
       if (isRecord(manifest) && manifest.format === 'caravanserai-backup') {
+        if (await smallJsonIsBroken(() => opened.stream(manifestPath), 'document'))
+          throw new CutOffError('caravanserai-backup');
         const folder = manifestPath.slice(0, -'manifest.json'.length);
         return backupReader(zip, manifestPath, folder, maxItemBytes, options.parseLog);
       }
@@ -211,6 +218,9 @@ async function openZip(filePath: string, options: OpenOptions): Promise<ExportRe
       throw unknown('Its conversations file is not a ChatGPT or Claude export.');
     }
     const opened = zip;
+    for (const path of paths) {
+      if (await smallJsonIsBroken(() => opened.stream(path), 'list')) throw new CutOffError(match.format);
+    }
     return arrayReader({
       format: match.format,
       files: paths.map((path) => () => opened.stream(path)),
@@ -253,6 +263,8 @@ export async function openExport(filePath: string, options: OpenOptions = {}): P
     case '[': {
       const match = await arrayFormat(() => createReadStream(filePath));
       if (match === undefined) throw unknown();
+      if (await smallJsonIsBroken(() => createReadStream(filePath), 'list'))
+        throw new CutOffError(match.format);
       return arrayReader({
         format: match.format,
         files: [async () => createReadStream(filePath)],

@@ -87,11 +87,51 @@ function parsed(value: unknown): Message[] {
   return result.success ? [result.data] : [];
 }
 
+/** The history tree keyed by message id, when the chat has a non-empty one. */
+function treeOf(chat: Record<string, unknown>): Record<string, unknown> | undefined {
+  const history = isRecord(chat.history) ? chat.history : undefined;
+  const tree = history !== undefined && isRecord(history.messages) ? history.messages : undefined;
+  return tree !== undefined && Object.keys(tree).length > 0 ? tree : undefined;
+}
+
+/**
+ * The chat's system prompt: `params.system` in current exports, `system` at the chat's top in
+ * older ones. It applies to the whole chat, so it comes before every turn.
+ */
+function chatSystemPrompt(chat: Record<string, unknown>): string | undefined {
+  const params = isRecord(chat.params) ? chat.params : undefined;
+  return str(params?.system) ?? str(chat.system);
+}
+
+/**
+ * System messages the active branch does not reach: a root of its own in the history tree, or
+ * only in the flat list. They set up the whole chat, so they are kept too, before the branch.
+ */
+function systemMessagesOffBranch(chat: Record<string, unknown>, branch: readonly Message[]): Message[] {
+  const tree = treeOf(chat);
+  // Without a tree the branch is the flat list itself: nothing is off it.
+  if (tree === undefined) return [];
+  const onBranch = new Set(branch.map((m) => m.id).filter((id) => id !== undefined));
+  const flat = Array.isArray(chat.messages) ? chat.messages : [];
+  const seen = new Set<string>();
+  const found: Message[] = [];
+  const fromTree = Object.entries(tree).flatMap(([key, value]) =>
+    parsed(value).map((m) => ({ ...m, id: m.id ?? key })),
+  );
+  for (const message of [...fromTree, ...flat.flatMap(parsed)]) {
+    if (message.role !== 'system') continue;
+    if (message.id !== undefined && (onBranch.has(message.id) || seen.has(message.id))) continue;
+    if (message.id !== undefined) seen.add(message.id);
+    found.push(message);
+  }
+  return found;
+}
+
 /** The branch on screen: `currentId` up through `parentId`; without a history, the flat list. */
 function activeMessages(chat: Record<string, unknown>): Message[] {
   const history = isRecord(chat.history) ? chat.history : undefined;
-  const tree = history !== undefined && isRecord(history.messages) ? history.messages : undefined;
-  if (tree !== undefined && Object.keys(tree).length > 0) {
+  const tree = treeOf(chat);
+  if (tree !== undefined) {
     const byId = new Map<string, Message>();
     for (const [key, value] of Object.entries(tree)) {
       for (const message of parsed(value)) byId.set(key, { ...message, id: message.id ?? key });
@@ -122,7 +162,13 @@ export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
   if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a chat: expected an object.');
   if (id === undefined) return skipped(source_id, fallbackTitle, 'The chat has no id.');
   const list = new EntryList();
-  for (const message of activeMessages(chat)) messageInto(list, message);
+  const branch = activeMessages(chat);
+  const system = chatSystemPrompt(chat);
+  if (system !== undefined) list.add('context', system, {});
+  // The chat's prompt repeated as a system message is one prompt, not two.
+  const repeatsPrompt = (m: Message) => m.role === 'system' && system !== undefined && m.content === system;
+  for (const message of [...systemMessagesOffBranch(chat, branch), ...branch])
+    if (!repeatsPrompt(message)) messageInto(list, message);
   return finish({ source_id, title, created_at, entries: list.entries });
 }
 
