@@ -10,7 +10,7 @@ import type { Database } from './database.js';
 import type { Db, DialectName } from './dialect.js';
 import * as initial from './migrations/0001-initial.js';
 import * as usageAndQids from './migrations/0002-usage-and-qids.js';
-import * as terminalProfiles from './migrations/0003-mapper-profiles.js';
+import * as mapperProfiles from './migrations/0003-mapper-profiles.js';
 import * as tokenExpiry from './migrations/0004-token-expiry.js';
 import * as memoryNoticesEstimates from './migrations/0005-memory-notices-estimates.js';
 import * as subscriptions from './migrations/0006-subscriptions.js';
@@ -26,7 +26,7 @@ type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-initial': initial,
   '0002-usage-and-qids': usageAndQids,
-  '0003-mapper-profiles': terminalProfiles,
+  '0003-mapper-profiles': mapperProfiles,
   '0004-token-expiry': tokenExpiry,
   '0005-memory-notices-estimates': memoryNoticesEstimates,
   '0006-subscriptions': subscriptions,

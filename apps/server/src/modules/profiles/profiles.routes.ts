@@ -1,13 +1,11 @@
-import { type PublicProfile, UsernameInPath } from '@caravanserai/api';
+import { type PublicProfile, routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NotFound } from '../../errors.js';
+import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
 
 export async function profileRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/u/:username/', { schema: { params: z.object({ username: UsernameInPath }) } }, async (request) => {
+  addRoute(app, routes.profiles.get, {}, async (request) => {
     const user = await services.users.findByUsername(request.params.username);
     if (!user) throw NotFound('User not found.');
     const isSelf = request.user?.id === user.id;
