@@ -24,6 +24,7 @@ import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createServices, type Services } from './services.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   await app.register(
     async (api) => {
+      onlyContractRoutes(api);
       await configRoutes(api, services);
       await authRoutes(api, services);
       await profileRoutes(api, services);

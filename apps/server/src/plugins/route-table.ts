@@ -15,6 +15,13 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's entry a route was registered from (see `addRoute`). */
+    contractRoute?: RouteSpec;
+  }
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The request a route's handler gets: params, query and body as the contract's schemas parsed them. */
@@ -56,6 +63,7 @@ export function addRoute<R extends RouteSpec>(
   const status = successStatuses(route)[0] ?? 200;
   app.route({
     ...extras,
+    config: { ...extras.config, contractRoute: route },
     method: route.method,
     url: route.path,
     schema: routeSchema(route),
@@ -78,4 +86,18 @@ export function routeSchema(route: RouteSpec): FastifySchema {
   }
   if (Object.keys(response).length > 0) schema.response = response;
   return schema;
+}
+
+/**
+ * Refuses, at start-up, any route of the scope that was not registered from the contract, so a
+ * path can only ever be written in packages/api/src/routes.
+ */
+export function onlyContractRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (options) => {
+    // Fastify adds a HEAD route for each GET itself.
+    if (options.method === 'HEAD' || options.config?.contractRoute) return;
+    throw new Error(
+      `${String(options.method)} ${options.url} is not a route of the contract (packages/api/src/routes).`,
+    );
+  });
 }

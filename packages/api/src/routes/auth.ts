@@ -1,14 +1,5 @@
-import { z } from 'zod';
 import { defineRoute } from '../route.js';
-import {
-  CurrentUser,
-  Login,
-  PublicProfile,
-  Registration,
-  TokenResponse,
-  UsernameInPath,
-  UserUpdate,
-} from '../schemas/auth.js';
+import { CurrentUser, Login, Registration, TokenResponse, UserUpdate } from '../schemas/auth.js';
 import { Detail } from '../schemas/common.js';
 
 const USER = '/rest-auth/user/';
@@ -56,16 +47,5 @@ export const authRoutes = {
     body: UserUpdate,
     response: { 200: CurrentUser },
     errors: ['not_authenticated', 'invalid'],
-  }),
-};
-
-/** A user's public page: anyone may read it; its owner also sees their own controls. */
-export const profileRoutes = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/u/:username/',
-    params: z.object({ username: UsernameInPath }),
-    response: { 200: PublicProfile },
-    errors: ['not_found'],
   }),
 };

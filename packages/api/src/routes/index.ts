@@ -1,12 +1,18 @@
-import { authRoutes, profileRoutes } from './auth.js';
+import { authRoutes } from './auth.js';
+import { backupRoutes } from './backup.js';
 import { caravanRoutes } from './caravans.js';
 import { configRoutes } from './config.js';
-import { backupRoutes, importRoutes, searchRoutes } from './imports.js';
+import { downloadRoutes } from './download.js';
+import { entryRoutes } from './entries.js';
+import { importRoutes } from './imports.js';
 import { journalRoutes } from './journals.js';
-import { entryRoutes, logbookRoutes } from './logbooks.js';
-import { downloadRoutes, mapperProfileRoutes } from './mapper.js';
+import { logbookRoutes } from './logbooks.js';
+import { mapperProfileRoutes } from './mapper-profiles.js';
 import { paymentRoutes, paymentWebhookRoutes } from './payments.js';
-import { queryRoutes, usageRoutes } from './queries.js';
+import { profileRoutes } from './profiles.js';
+import { queryRoutes } from './queries.js';
+import { searchRoutes } from './search.js';
+import { usageRoutes } from './usage.js';
 import { wellRoutes } from './wells.js';
 
 /**

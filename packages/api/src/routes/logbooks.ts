@@ -8,15 +8,14 @@ import {
   LogbookUpdate,
   LogbookVersion,
   LogWrite,
-  TagSubmit,
-  TagSubmitResult,
   Touched,
 } from '../schemas/logbooks.js';
 
 const ALL = '/journals/logbooks/';
 const ONE = '/journals/logbooks/:logid/';
 const params = z.object({ logid: Id });
-const WRITE_ERRORS = [
+/** What a write to a logbook may be refused for. */
+export const WRITE_ERRORS = [
   'not_authenticated',
   'invalid',
   'not_found',
@@ -93,16 +92,5 @@ export const logbookRoutes = {
     params,
     response: { 201: Logbook },
     errors: ['not_authenticated', 'not_found'],
-  }),
-};
-
-/** Entries of a logbook's log, written one at a time (the spec's "tag submit"). */
-export const entryRoutes = {
-  write: defineRoute({
-    method: 'POST',
-    path: '/journals/tag/submit/',
-    body: TagSubmit,
-    response: { 200: TagSubmitResult },
-    errors: WRITE_ERRORS,
   }),
 };

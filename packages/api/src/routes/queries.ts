@@ -1,12 +1,5 @@
 import { defineRoute, eventStream } from '../route.js';
-import {
-  QueryCancel,
-  QueryCancelled,
-  QueryResult,
-  QuerySubmit,
-  UsageQuery,
-  UsageSummary,
-} from '../schemas/queries.js';
+import { QueryCancel, QueryCancelled, QueryResult, QuerySubmit } from '../schemas/queries.js';
 
 const QUERY_ERRORS = [
   'not_authenticated',
@@ -46,15 +39,5 @@ export const queryRoutes = {
     body: QuerySubmit,
     response: { 200: eventStream },
     errors: QUERY_ERRORS,
-  }),
-};
-
-export const usageRoutes = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/usage/',
-    query: UsageQuery,
-    response: { 200: UsageSummary },
-    errors: ['not_authenticated', 'invalid'],
   }),
 };
