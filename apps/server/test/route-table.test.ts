@@ -10,7 +10,8 @@ describe('the server registers the contract', () => {
     const { app, config } = t.server;
     for (const [area, table] of Object.entries(routes)) {
       for (const [name, route] of Object.entries(table as Record<string, RouteSpec>)) {
-        const url = `${config.apiPrefix}${route.path}`;
+        // The router keeps paths without their trailing slash (ignoreTrailingSlash).
+        const url = `${config.apiPrefix}${route.path}`.replace(/\/$/, '');
         expect(app.hasRoute({ method: route.method, url }), `${area}.${name}: ${route.method} ${url}`).toBe(
           true,
         );
