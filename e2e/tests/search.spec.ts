@@ -49,12 +49,12 @@ test.beforeAll(async ({ user }) => {
       turnsWith(2, 0, 'Where is the C++ compiler?'),
     ),
   ]);
-  const { job_id } = await user.client.ownData.importFile(
+  const { job_id } = await user.client.imports.start(
     new Blob([new Uint8Array(file)]),
     'conversations.json',
   );
   for (let tries = 0; ; tries += 1) {
-    const job = await user.client.ownData.importJob(job_id);
+    const job = await user.client.imports.get(job_id);
     if (job.status === 'done') break;
     if (job.status === 'failed' || tries > 300) throw new Error(`The import did not finish: ${job.detail}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -132,7 +132,7 @@ test.describe('the workspace: compose modes, toggles and deletion', () => {
     const { page } = tab;
     const answer = row(page, 'Samarkand, in present-day');
     // Another client marks it a mirage behind this page's back.
-    await owner.client.tags.submit({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
+    await owner.client.entries.write({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
     await answer.getByRole('button', { name: 'Comment', exact: true }).click();
     await page.getByText('The logbook changed meanwhile', { exact: true }).waitFor();
     await waitForTag(answer, 'mirage');

@@ -50,7 +50,7 @@ test.describe('the workspace, live and salted', () => {
     seeded,
   }) => {
     const { page } = tab;
-    await owner.client.tags.submit({
+    await owner.client.entries.write({
       logid: seeded.logid,
       tag: 'comment',
       content: 'Written from the command line.',

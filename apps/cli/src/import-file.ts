@@ -45,7 +45,7 @@ export async function importExport(
   try {
     const blob = await openAsBlob(file);
     say(`Uploading ${basename(file)} (${Math.ceil(blob.size / 1024)} KB)…`);
-    const { job_id } = await api.ownData.importFile(blob, basename(file), options.journal);
+    const { job_id } = await api.imports.start(blob, basename(file), options.journal);
     const job = await follow(api, job_id);
     printSummary(job);
     return job.status === 'done' ? 0 : 1;
@@ -58,7 +58,7 @@ export async function importExport(
 async function follow(api: ApiClient, jobId: string): Promise<ImportJob> {
   let shown = -1;
   for (;;) {
-    const job = await api.ownData.importJob(jobId);
+    const job = await api.imports.get(jobId);
     if (job.status !== 'running') return job;
     if (job.done !== shown) {
       shown = job.done;

@@ -1,4 +1,4 @@
-import { ApiClient, ApiError } from '@caravanserai/api';
+import { ApiClient, ApiError, routes } from '@caravanserai/api';
 
 const TIMEOUT_MS = 10_000;
 
@@ -11,7 +11,7 @@ export async function checkServer(server: string, apiBase: string): Promise<stri
   const api = new ApiClient({ baseUrl: apiBase });
   const check = 'Check the address (--server) and try again.';
   try {
-    await api.raw('GET', '/rest-auth/user/', { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    await api.send(routes.auth.user, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     if (error instanceof ApiError) {
       if (isCaravanseraiRefusal(error)) return null;

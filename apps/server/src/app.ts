@@ -14,16 +14,17 @@ import { downloadRoutes } from './modules/download/download.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
+import { mapperProfileRoutes } from './modules/mapper-profiles/mapper-profiles.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { profileRoutes } from './modules/profiles/profiles.routes.js';
 import { queryRoutes } from './modules/queries/query.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
-import { terminalProfileRoutes } from './modules/terminal-profiles/terminal-profiles.routes.js';
 import { usageRoutes } from './modules/usage/usage.routes.js';
 import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createServices, type Services } from './services.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   await app.register(
     async (api) => {
+      onlyContractRoutes(api);
       await configRoutes(api, services);
       await authRoutes(api, services);
       await profileRoutes(api, services);
@@ -85,7 +87,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await wellRoutes(api, services);
       await queryRoutes(api, services);
       await usageRoutes(api, services);
-      await terminalProfileRoutes(api, services);
+      await mapperProfileRoutes(api, services);
       await downloadRoutes(api, services);
       await paymentRoutes(api, services);
       await caravanRoutes(api, services);

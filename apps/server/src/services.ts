@@ -39,6 +39,8 @@ import { LogCache } from './modules/logbooks/log-cache.js';
 import { LogReader } from './modules/logbooks/log-reader.js';
 import { LogbooksRepository } from './modules/logbooks/logbooks.repository.js';
 import { LogbooksService } from './modules/logbooks/logbooks.service.js';
+import { MapperProfilesRepository } from './modules/mapper-profiles/mapper-profiles.repository.js';
+import { MapperProfilesService } from './modules/mapper-profiles/mapper-profiles.service.js';
 import { createPayments, type Payments } from './modules/payments/payments.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
@@ -46,8 +48,6 @@ import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
 import { SearchService } from './modules/search/search.service.js';
-import { TerminalProfilesRepository } from './modules/terminal-profiles/terminal-profiles.repository.js';
-import { TerminalProfilesService } from './modules/terminal-profiles/terminal-profiles.service.js';
 import { TokenEstimator } from './modules/usage/token-estimate.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
@@ -74,7 +74,7 @@ export interface Services {
   wellChecks: WellCheckService;
   queries: QueryService;
   usage: UsageService;
-  terminalProfiles: TerminalProfilesService;
+  mapperProfiles: MapperProfilesService;
   caravans: CaravansService;
   caravanMembers: MembersService;
   caravanUsage: CaravanUsageService;
@@ -96,12 +96,12 @@ export function createServices(config: Config, db: Db): Services {
   const logbooksRepo = new LogbooksRepository(db.kysely);
   const entriesRepo = new EntriesRepository(db.kysely);
   const wellsRepo = new WellsRepository(db.kysely);
-  const terminalProfilesRepo = new TerminalProfilesRepository(db.kysely);
+  const mapperProfilesRepo = new MapperProfilesRepository(db.kysely);
   const caravansRepo = new CaravansRepository(db.kysely);
   const caravanUsageRepo = new CaravanUsageRepository(db.kysely);
   const auditRepo = new AuditRepository(db.kysely);
   const caravanAccess = new CaravanAccess(caravansRepo, wellsRepo);
-  const access = new Access(logbooksRepo, journalsRepo, wellsRepo, terminalProfilesRepo, caravanAccess);
+  const access = new Access(logbooksRepo, journalsRepo, wellsRepo, mapperProfilesRepo, caravanAccess);
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
@@ -163,7 +163,7 @@ export function createServices(config: Config, db: Db): Services {
     wellChecks,
     queries,
     usage,
-    terminalProfiles: new TerminalProfilesService(terminalProfilesRepo, access),
+    mapperProfiles: new MapperProfilesService(mapperProfilesRepo, access),
     caravans,
     caravanMembers: new MembersService(
       db,

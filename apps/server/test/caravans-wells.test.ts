@@ -75,11 +75,10 @@ describe('a shared well', () => {
     const caravan = await caravanWith(t.alice, [t.bob]);
     const well = await sharedWell(t.alice, t.fake, caravan.caravan_id);
     const forbidden = { detail: 'Only the owner can change this well.', code: 'permission_denied' };
-    const path = `/journals/wells/${well.wellid}/`;
     const calls: [string, () => Promise<unknown>][] = [
       ['PUT', () => t.bob.client.wells.update(well.wellid, { title: 'Mine now' })],
       ['PUT key', () => t.bob.client.wells.update(well.wellid, { AUTH_MODEL_KEY: 'sk-bob-000000000' })],
-      ['PATCH url', () => t.bob.client.raw('PATCH', path, { body: { model_url: 'http://127.0.0.1:9/v1' } })],
+      ['PATCH url', () => t.bob.client.wells.patch(well.wellid, { model_url: 'http://127.0.0.1:9/v1' })],
       ['DELETE', () => t.bob.client.wells.remove(well.wellid)],
     ];
     for (const [name, call] of calls) expect(await expectStatus(call(), 403), name).toEqual(forbidden);

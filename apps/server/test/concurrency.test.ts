@@ -10,7 +10,7 @@ describe('concurrent writes to one logbook', () => {
     const logbook = await createLogbook(t.alice.client);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: String(i) }),
+        t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content: String(i) }),
       ),
     );
 

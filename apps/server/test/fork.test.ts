@@ -46,8 +46,8 @@ describe('forking', () => {
   it('gives a fork that can be edited while the original stays as it was', async () => {
     const source = await t.alice.client.logbooks.get(EXAMPLE);
     const fork = await t.alice.client.logbooks.fork(EXAMPLE);
-    await t.alice.client.tags.submit({ logid: fork.logid, tag: 'comment', content: 'my own note' });
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({ logid: fork.logid, tag: 'comment', content: 'my own note' });
+    await t.alice.client.entries.write({
       logid: fork.logid,
       tag: entriesOf(fork)[0]!.tag,
       index: 0,
@@ -65,7 +65,7 @@ describe('forking', () => {
       private: false,
       log: serializeLog(sampleEntries()),
     });
-    await t.alice.client.tags.submit({ logid: original.logid, tag: 'comment', content: 'added later' });
+    await t.alice.client.entries.write({ logid: original.logid, tag: 'comment', content: 'added later' });
     const salted = await t.alice.client.logbooks.update(original.logid, {
       salted: true,
       description: 'salted one',

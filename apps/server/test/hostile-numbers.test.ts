@@ -6,7 +6,7 @@ const t = useServer({ users: ['alice'] });
 let logid: string;
 beforeAll(async () => {
   logid = (await createLogbook(t.alice.client, { title: 'Numbers' })).logid;
-  await t.alice.client.tags.submit({ logid, tag: 'comment', content: 'kept' });
+  await t.alice.client.entries.write({ logid, tag: 'comment', content: 'kept' });
 });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {

@@ -227,7 +227,7 @@ describe('control characters in a signed-in request body', () => {
     });
     expect(created.title).toBe('Trimmed title');
     expect(created.description).toBe('line one\n\tline two\r\n');
-    const tagged = await t.alice.client.tags.submit({
+    const tagged = await t.alice.client.entries.write({
       logid: created.logid,
       tag: 'comment',
       content: 'a\n\tb',

@@ -173,7 +173,7 @@ describe('POST /export/restore/', () => {
       log: serializeLog([...start, entry('comment', chunk(1))]),
     });
     for (const n of [2, 3, 4]) {
-      await t.erin.client.tags.submit({
+      await t.erin.client.entries.write({
         logid: big.logid,
         tag: n === 3 ? 'gen' : 'comment',
         content: chunk(n),
@@ -201,11 +201,11 @@ describe('POST /export/restore/', () => {
   }, 60_000);
 
   it('works through the typed client as well', async () => {
-    const backup = await t.alice.client.ownData.exportBackup();
-    const started = await t.dave.client.ownData.restore(backup, 'backup.zip');
+    const backup = await t.alice.client.backup.download();
+    const started = await t.dave.client.backup.restore(backup, 'backup.zip');
     const job = await waitForJob(t.dave, started.job_id);
     expect(job.status).toBe('done');
     expect(await snapshot(t.dave)).toEqual(await snapshot(t.alice));
-    await expectStatus(t.dave.client.ownData.restore(new Blob(['nope']), 'x.zip'), 400);
+    await expectStatus(t.dave.client.backup.restore(new Blob(['nope']), 'x.zip'), 400);
   });
 });

@@ -22,7 +22,7 @@ export function upload(
 /** Polls the job until it ends. */
 export async function waitForJob(user: SignedIn, jobId: string): Promise<ImportJob> {
   for (let attempt = 0; attempt < 2400; attempt++) {
-    const job = await user.client.ownData.importJob(jobId);
+    const job = await user.client.imports.get(jobId);
     if (job.status !== 'running') return job;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

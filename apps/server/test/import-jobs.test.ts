@@ -219,7 +219,7 @@ describe('a running job', () => {
         },
       ])
       .execute();
-    expect(await user.client.ownData.importJob('watchedjob01')).toEqual({
+    expect(await user.client.imports.get('watchedjob01')).toEqual({
       job_id: 'watchedjob01',
       status: 'running',
       format: 'chatgpt',
@@ -235,7 +235,7 @@ describe('a running job', () => {
       .set({ status: 'done', finished_at: Date.now() })
       .where('job_id', '=', 'watchedjob01')
       .execute();
-    expect(await user.client.ownData.importJob('watchedjob01')).toMatchObject({
+    expect(await user.client.imports.get('watchedjob01')).toMatchObject({
       status: 'done',
       imported: [{ logid: 'lognumber001', title: 'A', source_id: 'chatgpt:a' }],
       skipped: [{ source_id: 'chatgpt:b', title: 'B', reason: 'Empty.' }],
@@ -331,7 +331,7 @@ describe('an import whose journal is deleted while it runs', () => {
     held.release();
     await done;
 
-    const job = await user.client.ownData.importJob('leaverjob001');
+    const job = await user.client.imports.get('leaverjob001');
     expect(job).toMatchObject({
       status: 'failed',
       detail: 'The journal was deleted during the import. What was imported before is kept.',
@@ -395,7 +395,7 @@ describe('a job whose server process stopped', () => {
         finished_at: null,
       })
       .execute();
-    const job = await user.client.ownData.importJob('deadjob00001');
+    const job = await user.client.imports.get('deadjob00001');
     expect(job).toMatchObject({ status: 'failed', done: 5 });
     expect(job.detail).toMatch(/^The server stopped during the import/);
     expect((await importFile(t.server, user, log('Again'))).status).toBe('done');
@@ -405,9 +405,9 @@ describe('a job whose server process stopped', () => {
 describe('GET /import/{job_id}/', () => {
   it('shows a job to its owner only', async () => {
     const job = await importFile(t.server, t.alice, log('Mine'));
-    await expectStatus(t.bob.client.ownData.importJob(job.job_id), 404);
-    await expectStatus(t.server.client().ownData.importJob(job.job_id), 401);
-    await expectStatus(t.alice.client.ownData.importJob('nosuchjob'), 404);
+    await expectStatus(t.bob.client.imports.get(job.job_id), 404);
+    await expectStatus(t.server.client().imports.get(job.job_id), 401);
+    await expectStatus(t.alice.client.imports.get('nosuchjob'), 404);
     expect((await t.server.http('/import/bad%00id/', { token: t.alice.token })).status).toBe(404);
     expect((await waitForJob(t.alice, job.job_id)).job_id).toBe(job.job_id);
   });

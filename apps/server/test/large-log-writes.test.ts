@@ -44,7 +44,7 @@ describe('a large log write', () => {
     for (let i = 0; i < 5; i++) {
       await t.reader.client.logbooks.get(unrelated.logid);
       await t.reader.client.logbooks.list();
-      await t.reader.client.tags.submit({ logid: unrelated.logid, tag: 'comment', content: `note ${i}` });
+      await t.reader.client.entries.write({ logid: unrelated.logid, tag: 'comment', content: `note ${i}` });
       servedDuringWrite.push(!writeDone);
     }
     const res = await write;

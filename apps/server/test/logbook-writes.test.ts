@@ -256,8 +256,9 @@ describe('a salted logbook', () => {
     const logbook = await salted();
     const before = await t.alice.client.logbooks.get(logbook.logid);
     const refused = [
-      () => t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'no' }),
-      () => t.alice.client.tags.submit({ logid: logbook.logid, tag: 'context', index: 0, fresh_tag: 'gen' }),
+      () => t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content: 'no' }),
+      () =>
+        t.alice.client.entries.write({ logid: logbook.logid, tag: 'context', index: 0, fresh_tag: 'gen' }),
       () => t.alice.client.logbooks.updateLog(logbook.logid, { log: NEW_LOG }),
       () => t.alice.client.logbooks.update(logbook.logid, { title: 'no', log: NEW_LOG }),
       () => t.alice.client.logbooks.patch(logbook.logid, { log: NEW_LOG }),
@@ -285,7 +286,7 @@ describe('a salted logbook', () => {
     expect(unsalted.salted).toBe(false);
     expect(entriesOf(unsalted)).toEqual(sampleEntries());
 
-    const appended = await t.alice.client.tags.submit({
+    const appended = await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'comment',
       content: 'now allowed',

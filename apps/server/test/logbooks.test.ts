@@ -180,7 +180,7 @@ describe('reading a logbook', () => {
     await expectStatus(t.alice.client.logbooks.touch('no-such-logbook'), 404);
     await expectStatus(t.alice.client.logbooks.updateLog('no-such-logbook', { log: '' }), 404);
     await expectStatus(
-      t.alice.client.tags.submit({ logid: 'no-such-logbook', tag: 'comment', content: 'x' }),
+      t.alice.client.entries.write({ logid: 'no-such-logbook', tag: 'comment', content: 'x' }),
       404,
     );
   });
@@ -204,8 +204,8 @@ function writes(client: ApiClient, logid: string): [string, () => Promise<unknow
     ['DELETE', () => client.logbooks.remove(logid)],
     ['touch', () => client.logbooks.touch(logid)],
     ['update_log', () => client.logbooks.updateLog(logid, { log: '' })],
-    ['tag submit', () => client.tags.submit({ logid, tag: 'comment', content: 'taken over' })],
-    ['tag re-tag', () => client.tags.submit({ logid, tag: 'context', index: 0, fresh_tag: 'gen' })],
+    ['tag submit', () => client.entries.write({ logid, tag: 'comment', content: 'taken over' })],
+    ['tag re-tag', () => client.entries.write({ logid, tag: 'context', index: 0, fresh_tag: 'gen' })],
   ];
 }
 
@@ -254,7 +254,7 @@ describe('version marker', () => {
     const logbook = await createLogbook(t.alice.client, { private: false });
     const before = await t.server.client().logbooks.version(logbook.logid);
     expect(before).toMatchObject({ logid: logbook.logid, version: logbook.version, entry_count: 0 });
-    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'a note' });
+    await t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content: 'a note' });
     const after = await t.bob.client.logbooks.version(logbook.logid);
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.entry_count).toBe(1);

@@ -38,7 +38,7 @@ describe('payments off (the default)', () => {
 
   it('the client says so too, and the profile stays Pilgrim without a customer id', async () => {
     await expect(t.amira.client.payments.cards()).rejects.toMatchObject({ status: 404 });
-    expect(await t.server.client().config()).toMatchObject({
+    expect(await t.server.client().config.get()).toMatchObject({
       payments_enabled: false,
       stripe_publishable_key: null,
     });

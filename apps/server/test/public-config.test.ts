@@ -45,8 +45,8 @@ describe('GET /config/ with the defaults', () => {
   };
 
   it('answers anyone, with or without the trailing slash', async () => {
-    expect(await t.server.client().config()).toEqual(DEFAULTS);
-    expect(await t.amira.client.config()).toEqual(DEFAULTS);
+    expect(await t.server.client().config.get()).toEqual(DEFAULTS);
+    expect(await t.amira.client.config.get()).toEqual(DEFAULTS);
     const bare = await t.server.http('/config');
     expect(bare.status).toBe(200);
     expect(await bare.json()).toEqual(DEFAULTS);
@@ -91,7 +91,7 @@ describe('GET /config/ with payments on and a support address', () => {
       stripe_publishable_key: 'pk_test_51Abc',
       api_prefix: '/api',
     };
-    expect(await t.server.client().config()).toEqual(expected);
+    expect(await t.server.client().config.get()).toEqual(expected);
     expect((await servedPage(t, '/sultans/cancel/sub_9/')).config).toEqual(expected);
   });
 });
@@ -100,7 +100,7 @@ describe('GET /config/ with payments off but a publishable key set', () => {
   const t = useServer({ overrides: { stripePublishableKey: 'pk_test_51Abc' } });
 
   it('does not hand out the key of a switched-off feature', async () => {
-    expect((await t.server.client().config()).stripe_publishable_key).toBeNull();
+    expect((await t.server.client().config.get()).stripe_publishable_key).toBeNull();
   });
 });
 
@@ -122,7 +122,7 @@ describe('a server with API_PREFIX=/v1', () => {
   it('answers the API and /config/ under /v1 and tells the page so', async () => {
     expect(t.server.baseUrl).toMatch(/\/v1$/);
     expect((await t.layla.client.auth.user()).username).toBe(t.layla.username);
-    expect(await t.server.client().config()).toMatchObject({ api_prefix: '/v1' });
+    expect(await t.server.client().config.get()).toMatchObject({ api_prefix: '/v1' });
     expect((await servedPage(t, '/logbooks/abc')).config.api_prefix).toBe('/v1');
   });
 

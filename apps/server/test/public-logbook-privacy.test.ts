@@ -1,3 +1,4 @@
+import { routes } from '@caravanserai/api';
 import { useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
@@ -19,7 +20,7 @@ describe('a public logbook read by someone other than its owner', () => {
     });
 
     for (const reader of [t.bob.client, t.server.client()]) {
-      const res = await reader.raw('GET', `/journals/logbooks/${logbook.logid}/`);
+      const res = await reader.send(routes.logbooks.get, { params: { logid: logbook.logid } });
       const text = await res.text();
       expect(JSON.parse(text)).toMatchObject({
         logid: logbook.logid,

@@ -179,7 +179,7 @@ describe('asking a stored query again', () => {
       .submit({ logid: logbook.logid, prompt: 'Waht is a caravanserai?', qid: 'typo0001' })
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'query',
       index: 0,

@@ -113,7 +113,7 @@ describe('POST /journals/query/stream/', () => {
 
   it('keeps the qid of a query entry already stored and adds no second one', async () => {
     const logbook = await logbookWithWell();
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'query',
       content: 'Hi',

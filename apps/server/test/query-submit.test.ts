@@ -1,3 +1,4 @@
+import { routes } from '@caravanserai/api';
 import { parseLog, serializeLog } from '@caravanserai/logbook';
 import {
   answerAttrs,
@@ -56,7 +57,7 @@ describe('query submit through each provider family', () => {
       const answer = `Brief answer from ${provider}.`;
       t.fake.enqueue({ kind: 'reply', text: answer, inputTokens: 13, outputTokens: 5 });
 
-      const res = await t.alice.client.raw('POST', '/journals/query/submit/', {
+      const res = await t.alice.client.send(routes.queries.submit, {
         body: { logid: logbook.logid, prompt: 'Hello there', shell_mode: 'QUERY', context: 'Be brief.' },
       });
       const body = (await res.json()) as { data: { qid: string } };
@@ -102,7 +103,7 @@ describe('query submit through each provider family', () => {
 describe('query entries and qids', () => {
   it('adds no second query entry when one with the qid is already stored', async () => {
     const { logbook } = await logbookWithWell();
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'query',
       content: 'Why is the sky blue?',

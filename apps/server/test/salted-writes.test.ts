@@ -31,9 +31,9 @@ describe('a salted logbook refuses every change of its entries the same way', ()
     const before = await t.alice.client.logbooks.get(logbook.logid);
     t.fake.reset();
     const paths = {
-      append: () => t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'no' }),
+      append: () => t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content: 'no' }),
       retag: () =>
-        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'context', index: 0, fresh_tag: 'gen' }),
+        t.alice.client.entries.write({ logid: logbook.logid, tag: 'context', index: 0, fresh_tag: 'gen' }),
       writeLog: () => t.alice.client.logbooks.updateLog(logbook.logid, { log: NEW_LOG }),
       update: () => t.alice.client.logbooks.update(logbook.logid, { log: NEW_LOG }),
       query: () =>
@@ -75,7 +75,7 @@ describe('a salted logbook refuses every change of its entries the same way', ()
     await t.alice.client.logbooks.update(logid, { salted: true });
     const before = await t.alice.client.logbooks.get(logid);
     const { detail } = await expectStatus(
-      t.alice.client.tags.submit({ logid, tag: 'comment', content: 'no' }),
+      t.alice.client.entries.write({ logid, tag: 'comment', content: 'no' }),
       409,
     );
 

@@ -26,7 +26,7 @@ export function search(
   q: string,
   rest: Omit<SearchQuery, 'q'> = {},
 ): Promise<SearchResults> {
-  return client.ownData.search({ q, ...rest });
+  return client.search.find({ q, ...rest });
 }
 
 /** Where each result points: `logid:index`. */

@@ -90,11 +90,11 @@ describe('search: the index follows every write', () => {
   it('follows appends, re-tags and blanked entries', async () => {
     const [w, v] = [uniqueWord(), uniqueWord()];
     const book = await logbookWith(t.alice.client, [`${w} first`]);
-    await t.alice.client.tags.submit({ logid: book.logid, tag: 'comment', content: `${w} appended` });
+    await t.alice.client.entries.write({ logid: book.logid, tag: 'comment', content: `${w} appended` });
     expect((await search(t.alice.client, w)).count).toBe(2);
-    await t.alice.client.tags.submit({ logid: book.logid, tag: 'gen', index: 0, fresh_tag: 'mirage' });
+    await t.alice.client.entries.write({ logid: book.logid, tag: 'gen', index: 0, fresh_tag: 'mirage' });
     expect(places(await search(t.alice.client, w, { tag: 'mirage' }))).toEqual([`${book.logid}:0`]);
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({
       logid: book.logid,
       tag: 'comment',
       index: 1,
@@ -140,7 +140,7 @@ describe('search: the index follows every write', () => {
       entries: [entry('context', `${w} context`), entry('gen', `${w} answer`)],
     });
     const fork = await t.alice.client.logbooks.fork(source.logid);
-    await t.alice.client.tags.submit({ logid: fork.logid, tag: 'gen', index: 1, content: 'cleared' });
+    await t.alice.client.entries.write({ logid: fork.logid, tag: 'gen', index: 1, content: 'cleared' });
     expect(places(await search(t.alice.client, w))).toEqual([`${fork.logid}:0`]);
     expect((await search(t.bob.client, w)).count).toBe(2);
     await t.bob.client.logbooks.update(source.logid, { salted: false });

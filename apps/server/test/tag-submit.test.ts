@@ -18,7 +18,7 @@ async function threeEntries() {
     ['context', 'be brief'],
     ['mirage', 'a wrong answer'],
   ] as const) {
-    await t.alice.client.tags.submit({ logid: logbook.logid, tag, content });
+    await t.alice.client.entries.write({ logid: logbook.logid, tag, content });
   }
   return t.alice.client.logbooks.get(logbook.logid);
 }
@@ -26,9 +26,13 @@ async function threeEntries() {
 describe('appending an entry', () => {
   it('returns modified_status, the new entry’s index and the new version', async () => {
     const logbook = await emptyLogbook();
-    const first = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content: 'one' });
+    const first = await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'comment',
+      content: 'one',
+    });
     expect(first).toEqual({ modified_status: true, index: 0, version: 2 });
-    const second = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'code', content: 'two' });
+    const second = await t.alice.client.entries.write({ logid: logbook.logid, tag: 'code', content: 'two' });
     expect(second).toEqual({ modified_status: true, index: 1, version: 3 });
 
     const after = await t.alice.client.logbooks.get(logbook.logid);
@@ -40,7 +44,7 @@ describe('appending an entry', () => {
   it('accepts every approved tag and keeps attributes', async () => {
     const logbook = await emptyLogbook();
     for (const tag of TAGS) {
-      await t.alice.client.tags.submit({
+      await t.alice.client.entries.write({
         logid: logbook.logid,
         tag,
         content: tag,
@@ -53,19 +57,23 @@ describe('appending an entry', () => {
 
   it('gives a query without a qid an 8-character qid, returned and stored', async () => {
     const logbook = await emptyLogbook();
-    const result = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'Why?' });
+    const result = await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'query',
+      content: 'Why?',
+    });
     expect(result.qid).toMatch(/^[a-z0-9]{8}$/);
     const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.log).toContain(`<query qid="${result.qid}">Why?</query>`);
     expect(entriesOf(after)).toEqual([entry('query', 'Why?', { qid: result.qid ?? '' })]);
 
-    const other = await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'query', content: 'And?' });
+    const other = await t.alice.client.entries.write({ logid: logbook.logid, tag: 'query', content: 'And?' });
     expect(other.qid).not.toBe(result.qid);
   });
 
   it('keeps the qid a query already carries', async () => {
     const logbook = await emptyLogbook();
-    const result = await t.alice.client.tags.submit({
+    const result = await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'query',
       content: 'Mine',
@@ -96,7 +104,7 @@ describe('appending an entry', () => {
   it('refuses an append without content', async () => {
     const logbook = await emptyLogbook();
     const body = await expectStatus(
-      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment' }),
+      t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment' }),
       400,
     );
     expect(body).toEqual({ content: ['This field is required.'] });
@@ -112,13 +120,13 @@ describe('appending an entry', () => {
       'lone \uD800 surrogate',
     ]) {
       const body = await expectStatus(
-        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', content }),
+        t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content }),
         400,
       );
       expect(Object.keys(body)).toEqual(['content']);
     }
     await expectStatus(
-      t.alice.client.tags.submit({
+      t.alice.client.entries.write({
         logid: logbook.logid,
         tag: 'comment',
         content: 'ok',
@@ -144,7 +152,7 @@ describe('appending an entry', () => {
       '',
     ];
     for (const content of tricky) {
-      await t.alice.client.tags.submit({
+      await t.alice.client.entries.write({
         logid: logbook.logid,
         tag: 'gen',
         content,
@@ -160,7 +168,7 @@ describe('appending an entry', () => {
 describe('changing an entry by index', () => {
   it('re-tags it to fresh_tag, keeping its content', async () => {
     const logbook = await threeEntries();
-    const result = await t.alice.client.tags.submit({
+    const result = await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'comment',
       index: 0,
@@ -173,7 +181,12 @@ describe('changing an entry by index', () => {
       entry('mirage', 'a wrong answer'),
     ]);
 
-    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'mirage', index: 2, fresh_tag: 'comment' });
+    await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'mirage',
+      index: 2,
+      fresh_tag: 'comment',
+    });
     expect(entriesOf(await t.alice.client.logbooks.get(logbook.logid))[2]).toEqual(
       entry('comment', 'a wrong answer'),
     );
@@ -181,7 +194,7 @@ describe('changing an entry by index', () => {
 
   it('replaces its content when content is given, and blanks it with an empty string', async () => {
     const logbook = await threeEntries();
-    await t.alice.client.tags.submit({
+    await t.alice.client.entries.write({
       logid: logbook.logid,
       tag: 'context',
       index: 1,
@@ -191,7 +204,7 @@ describe('changing an entry by index', () => {
       entry('context', 'be thorough'),
     );
 
-    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: '' });
+    await t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', index: 0, content: '' });
     const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(entriesOf(after)).toEqual([
       entry('comment', ''),
@@ -205,7 +218,7 @@ describe('changing an entry by index', () => {
     const logbook = await threeEntries();
     for (const index of [3, 4, 1000, -1]) {
       const body = await expectStatus(
-        t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index, fresh_tag: 'gen' }),
+        t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', index, fresh_tag: 'gen' }),
         400,
       );
       expect(body, `index ${index}`).toEqual(INVALID_INDEX);
@@ -216,7 +229,7 @@ describe('changing an entry by index', () => {
   it('refuses with 409 when the entry is no longer the tag the client saw', async () => {
     const logbook = await threeEntries();
     const body = await expectStatus(
-      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'gen', index: 0, fresh_tag: 'comment' }),
+      t.alice.client.entries.write({ logid: logbook.logid, tag: 'gen', index: 0, fresh_tag: 'comment' }),
       409,
     );
     expect(String(body.detail)).toContain("'comment'");
@@ -226,7 +239,7 @@ describe('changing an entry by index', () => {
   it('refuses replacement content XML cannot hold, changing nothing', async () => {
     const logbook = await threeEntries();
     const body = await expectStatus(
-      t.alice.client.tags.submit({ logid: logbook.logid, tag: 'comment', index: 0, content: 'bad \u0000' }),
+      t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', index: 0, content: 'bad \u0000' }),
       400,
     );
     expect(Object.keys(body)).toEqual(['content']);
@@ -235,7 +248,12 @@ describe('changing an entry by index', () => {
 
   it('leaves the other entries as they were', async () => {
     const logbook = await threeEntries();
-    await t.alice.client.tags.submit({ logid: logbook.logid, tag: 'context', index: 1, fresh_tag: 'mirage' });
+    await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'context',
+      index: 1,
+      fresh_tag: 'mirage',
+    });
     const [first, , third] = entriesOf(await t.alice.client.logbooks.get(logbook.logid));
     expect(first).toEqual(entry('comment', 'a note'));
     expect(third).toEqual(entry('mirage', 'a wrong answer'));

@@ -117,7 +117,7 @@ describe('GET /usage/', () => {
   it('starts the window at UTC midnight `days` days back, today counting as one', async () => {
     const today = Date.parse(`${utcDate(Date.now())}T00:00:00.000Z`);
     expect((await t.alice.client.usage.get()).since).toBe(new Date(today - 29 * 86_400_000).toISOString());
-    const one = await t.alice.client.usage.get(1);
+    const one = await t.alice.client.usage.get({ days: 1 });
     expect(one.since).toBe(new Date(today).toISOString());
     expect(one.by_day.every((d) => d.day === utcDate(today))).toBe(true);
   });

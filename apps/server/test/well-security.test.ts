@@ -81,7 +81,7 @@ describe('the API key', () => {
       model_url: well.model_url,
       AUTH_MODEL_KEY: well.AUTH_MODEL_KEY,
     });
-    await client.raw('PATCH', `/journals/wells/${well.wellid}/`, { body: { title: 'Patched' } });
+    await client.wells.patch(well.wellid, { title: 'Patched' });
     const logbook = await createLogbook(client, {
       title: 'Keyed logbook',
       logwell: well.wellid,

@@ -12,8 +12,6 @@ describe('other users’ wells', () => {
   it('cannot be read, changed or deleted by another user (404), and nothing changes', async () => {
     const well = await createFakeWell(t.alice.client);
     const logbook = await createLogbook(t.alice.client, { title: 'Alice private', logwell: well.wellid });
-    const path = `/journals/wells/${well.wellid}/`;
-
     expect((await t.bob.client.wells.list()).wells.map((w) => w.wellid)).not.toContain(well.wellid);
     const notFound = { detail: 'Well not found.', code: 'not_found' };
     const calls: [string, () => Promise<unknown>][] = [
@@ -22,8 +20,8 @@ describe('other users’ wells', () => {
         'PUT',
         () => t.bob.client.wells.update(well.wellid, { title: 'taken', AUTH_MODEL_KEY: 'sk-bob-000000000' }),
       ],
-      ['PATCH', () => t.bob.client.raw('PATCH', path, { body: { title: 'taken' } })],
-      ['PATCH key', () => t.bob.client.raw('PATCH', path, { body: { AUTH_MODEL_KEY: 'sk-bob-000000000' } })],
+      ['PATCH', () => t.bob.client.wells.patch(well.wellid, { title: 'taken' })],
+      ['PATCH key', () => t.bob.client.wells.patch(well.wellid, { AUTH_MODEL_KEY: 'sk-bob-000000000' })],
       // In use by Alice's logbook: still 404 for Bob, and her logbook's title is not revealed.
       ['DELETE', () => t.bob.client.wells.remove(well.wellid)],
     ];
@@ -37,13 +35,12 @@ describe('other users’ wells', () => {
   it('refuses anonymous callers with 401 for every call, and nothing changes', async () => {
     const well = await createWell(t.alice.client);
     const anon = t.server.client();
-    const path = `/journals/wells/${well.wellid}/`;
     const calls: [string, () => Promise<unknown>][] = [
       ['list', () => anon.wells.list()],
       ['create', () => createWell(anon)],
       ['GET', () => anon.wells.get(well.wellid)],
       ['PUT', () => anon.wells.update(well.wellid, { title: 'anon' })],
-      ['PATCH', () => anon.raw('PATCH', path, { body: { title: 'anon' } })],
+      ['PATCH', () => anon.wells.patch(well.wellid, { title: 'anon' })],
       ['DELETE', () => anon.wells.remove(well.wellid)],
     ];
     const before = await t.alice.client.wells.list();

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@caravanserai/api';
+import { type ApiClient, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, nextMillisecond, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WELL_DEFAULTS, wellHelpers } from './wells-helpers.js';
@@ -34,7 +34,8 @@ describe('changing a well', () => {
 
   it('changes only the fields given with PATCH', async () => {
     const well = await createWell(t.alice.client, { origin_loc: 'anthropic/claude-opus-4-1' });
-    const response = await t.alice.client.raw('PATCH', `/journals/wells/${well.wellid}/`, {
+    const response = await t.alice.client.send(routes.wells.patch, {
+      params: { wellid: well.wellid },
       body: { title: 'patched' },
     });
     expect(response.status).toBe(200);

@@ -1,4 +1,8 @@
-export { ApiClient, type ClientOptions, type RequestOptions, type StreamHandlers } from './client.js';
+export { ApiClient, type StreamHandlers, type Upload } from './client.js';
 export { ApiError } from './errors.js';
+export { type ClientOptions, HttpClient } from './http-client.js';
+export * from './route.js';
+export type * from './route-types.js';
+export * from './routes/index.js';
 export * from './schemas/index.js';
 export { readSse, type SseEvent } from './sse.js';

@@ -1,8 +1,8 @@
-import type { ApiClient, MapperProfile, RequestOptions } from '@caravanserai/api';
+import type { ApiClient, CallOptions, MapperProfile } from '@caravanserai/api';
 import type { HostActions, MapperIO } from './io.js';
 
 /** The abort signal type as the api client declares it, so no platform library is needed here. */
-export type Signal = NonNullable<RequestOptions['signal']>;
+export type Signal = NonNullable<CallOptions['signal']>;
 
 export interface MapperUser {
   pk: number;

@@ -43,9 +43,9 @@ export async function importScenario(baseUrl: string, workDir: string, serverPid
   })();
   const started = performance.now();
   try {
-    const { job_id } = await api.ownData.importFile(await openAsBlob(file), 'conversations.json');
+    const { job_id } = await api.imports.start(await openAsBlob(file), 'conversations.json');
     for (;;) {
-      const job = await api.ownData.importJob(job_id);
+      const job = await api.imports.get(job_id);
       if (job.status !== 'running') {
         if (job.status !== 'done' || job.imported.length !== CONVERSATIONS)
           throw new Error(

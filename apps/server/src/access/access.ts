@@ -2,7 +2,7 @@ import type { MapperProfileRow, UserRow } from '../db/database.js';
 import { Conflict, Forbidden, fieldError, NotFound } from '../errors.js';
 import type { JournalsRepository, JournalWithOwner } from '../modules/journals/journals.repository.js';
 import type { LogbooksRepository, LogbookWithOwner } from '../modules/logbooks/logbooks.repository.js';
-import type { TerminalProfilesRepository } from '../modules/terminal-profiles/terminal-profiles.repository.js';
+import type { MapperProfilesRepository } from '../modules/mapper-profiles/mapper-profiles.repository.js';
 import type { WellsRepository, WellWithOwner } from '../modules/wells/wells.repository.js';
 import type { CaravanAccess } from './caravan-access.js';
 
@@ -36,7 +36,7 @@ export function doesNotExist(id: string): string {
  *
  * - A logbook: a private one is seen by its owner only (others are told it does not exist), a
  *   public one by anyone; only the owner changes it, and a salted one keeps its entries.
- * - Journals, wells and terminal profiles are their owner's only: anyone else is told they do not
+ * - Journals, wells and Mapper profiles are their owner's only: anyone else is told they do not
  *   exist, so ids leak nothing. A well a caravan shares is also used (never changed: 403) by the
  *   caravan's members; caravan membership itself is caravan-access.ts beside this file.
  * - Payments: see payment-access.ts beside this file (it asks Stripe who owns a card).
@@ -46,7 +46,7 @@ export class Access {
     private readonly logbooks: LogbooksRepository,
     private readonly journals: JournalsRepository,
     private readonly wells: WellsRepository,
-    private readonly terminalProfiles: TerminalProfilesRepository,
+    private readonly mapperProfiles: MapperProfilesRepository,
     readonly caravans: CaravanAccess,
   ) {}
 
@@ -99,8 +99,8 @@ export class Access {
     throw NotFound('Well not found.');
   }
 
-  async ownTerminalProfile(user: UserRow, id: string): Promise<MapperProfileRow> {
-    const profile = await this.terminalProfiles.find(id);
+  async ownMapperProfile(user: UserRow, id: string): Promise<MapperProfileRow> {
+    const profile = await this.mapperProfiles.find(id);
     if (!profile || !owns(user, profile)) throw NotFound('Profile not found.');
     return profile;
   }

@@ -5,7 +5,7 @@ import { pageConfig } from './page-config';
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'],
-    queryFn: () => api.config(),
+    queryFn: () => api.config.get(),
     // The served page already carries it: no request, and no loading state, in production.
     initialData: pageConfig ?? undefined,
     staleTime: Infinity,

@@ -138,6 +138,13 @@ export const PaymentFailure = z.object({
 });
 export type PaymentFailure = z.infer<typeof PaymentFailure>;
 
+/** `POST /payments/webhook/`: the event was read, and whether it changed anything here. */
+export const WebhookReceipt = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['recorded', 'ignored']),
+});
+export type WebhookReceipt = z.infer<typeof WebhookReceipt>;
+
 /** What `Idempotency-Key` may hold. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 

@@ -21,6 +21,10 @@ export type QuerySubmit = z.input<typeof QuerySubmit>;
 export const QueryCancel = z.object({ logid: Id, qid: QID });
 export type QueryCancel = z.input<typeof QueryCancel>;
 
+/** Whether a query was still in flight to be stopped. */
+export const QueryCancelled = z.object({ cancelled: z.boolean() });
+export type QueryCancelled = z.infer<typeof QueryCancelled>;
+
 export const TokenUsage = z.object({
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
@@ -64,6 +68,10 @@ export const UsageRow = z.object({
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
 });
+
+/** `GET /usage/?days=`: the caller's own usage over the last days (30 unless told). */
+export const UsageQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export type UsageQuery = z.input<typeof UsageQuery>;
 
 export const UsageSummary = z.object({
   since: z.string(),

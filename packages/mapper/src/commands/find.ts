@@ -95,7 +95,7 @@ export const find: CommandSpec = {
     const journal = args.get('journal');
     let found: SearchResults;
     try {
-      found = await env.api.ownData.search({ q, limit, ...(tag && { tag }), ...(journal && { journal }) });
+      found = await env.api.search.find({ q, limit, ...(tag && { tag }), ...(journal && { journal }) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) fail(`Error: ${error.message}`);
       fail('Error searching logbooks.');

@@ -20,7 +20,7 @@ function contextPreview(context: string): string {
 async function qidOf(env: CommandEnv, logbook: Logbook, { index, entry }: Located): Promise<string> {
   if (entry.attrs.qid) return entry.attrs.qid;
   const qid = newQid();
-  await env.api.tags.submit({ logid: logbook.logid, tag: 'query', index, attrs: { ...entry.attrs, qid } });
+  await env.api.entries.write({ logid: logbook.logid, tag: 'query', index, attrs: { ...entry.attrs, qid } });
   return qid;
 }
 
@@ -37,7 +37,7 @@ async function answer(env: CommandEnv, logbook: Logbook, entries: readonly Entry
         context,
         qid: await qidOf(env, logbook, query),
       },
-      env.signal,
+      { signal: env.signal },
     );
     writeLines(env.io, result.data.gen.trim() ? `Response: ${result.data.gen}` : M.responseNotFound);
   } catch (error) {

@@ -13,7 +13,7 @@ async function retag(env: CommandEnv, logid: string, index: number, tag: Tag, co
   const current = readEntries(logbook)[index];
   if (!current) fail(M.invalidIndex);
   try {
-    await env.api.tags.submit({
+    await env.api.entries.write({
       logid,
       tag: current.tag,
       index,
@@ -32,7 +32,7 @@ async function retag(env: CommandEnv, logid: string, index: number, tag: Tag, co
 async function append(env: CommandEnv, logid: string, tag: Tag, content: string) {
   let index: number;
   try {
-    ({ index } = await env.api.tags.submit({ logid, tag, content }));
+    ({ index } = await env.api.entries.write({ logid, tag, content }));
   } catch {
     fail(M.addTagFailed);
   }

@@ -16,7 +16,7 @@ export async function appendEntry(
   attrs: Record<string, string> = {},
 ): Promise<void> {
   try {
-    await env.api.tags.submit({ logid: env.logbook.logid, tag, content, attrs });
+    await env.api.entries.write({ logid: env.logbook.logid, tag, content, attrs });
   } catch {
     fail(M.notUpdated);
   }
@@ -62,7 +62,7 @@ export async function askWell(env: ShellBoxEnv, prompt: string): Promise<void> {
   const body: QuerySubmit = { logid: env.logbook.logid, prompt, shell_mode: 'QUERY' };
   if (env.logbook.wellid) body.wellid = env.logbook.wellid;
   try {
-    await env.api.queries.submit(body, env.signal);
+    await env.api.queries.submit(body, { signal: env.signal });
   } catch {
     fail(M.aiFailed);
   } finally {

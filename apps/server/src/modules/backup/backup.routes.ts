@@ -1,5 +1,7 @@
+import { routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
 import { receiveUpload, uploadRoutes } from '../imports/upload.js';
 
@@ -8,10 +10,10 @@ const NOT_A_BACKUP =
 
 /** `GET /export/`: everything the user owns as a zip; `POST /export/restore/`: such a zip back in. */
 export async function backupRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  app.get('/export/', signedIn, async (request, reply) => {
+  addRoute(app, routes.backup.download, signedIn, async (request, reply) => {
     const backup = await services.backup.export(requireUser(request), request.log);
     return reply
-      .type('application/zip')
+      .type(routes.backup.download.response[200].contentType)
       .header('content-disposition', `attachment; filename="${backup.filename}"`)
       .header('cache-control', 'no-store')
       .send(backup.zip);
@@ -19,16 +21,17 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
 
   const limits = services.imports.uploadLimits;
   await uploadRoutes(app, limits, (scope) => {
-    scope.post('/export/restore/', signedIn, async (request, reply) => {
-      const user = requireUser(request);
-      const upload = await receiveUpload(request, limits);
-      const started = await services.imports.start(
-        user,
+    addRoute(scope, routes.backup.restore, signedIn, async (request) =>
+      services.imports.start(
+        requireUser(request),
         // A backup rebuilds its own journals.
-        { ...upload, journal: null, expect: { format: 'caravanserai-backup', message: NOT_A_BACKUP } },
+        {
+          ...(await receiveUpload(request, limits)),
+          journal: null,
+          expect: { format: 'caravanserai-backup', message: NOT_A_BACKUP },
+        },
         request.log,
-      );
-      return reply.status(202).send(started);
-    });
+      ),
+    );
   });
 }

@@ -1,12 +1,9 @@
-import { Counter, Id, LogbookCreate, LogbookUpdate, LogWrite, TagSubmit } from '@caravanserai/api';
+import { Counter, routes } from '@caravanserai/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fieldError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
-
-const LogidParams = z.object({ logid: Id });
 
 /** `If-Match: "7"` (or 7) names the version the client last saw. */
 function ifMatchVersion(request: FastifyRequest): number | undefined {
@@ -20,68 +17,59 @@ function ifMatchVersion(request: FastifyRequest): number | undefined {
 }
 
 export async function logbookRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const one = { ...signedIn, schema: { params: LogidParams } };
+  const { logbooks: route, entries } = routes;
 
-  r.get('/journals/logbooks/', signedIn, async (request) => services.logbooks.list(requireUser(request)));
+  addRoute(app, route.list, signedIn, async (request) => services.logbooks.list(requireUser(request)));
 
-  r.post('/journals/logbooks/', { ...signedIn, schema: { body: LogbookCreate } }, async (request, reply) => {
-    const logbook = await services.logbooks.create(requireUser(request), request.body);
-    return reply.status(201).send(logbook);
-  });
+  addRoute(app, route.create, signedIn, async (request) =>
+    services.logbooks.create(requireUser(request), request.body),
+  );
 
-  // Public logbooks are readable signed out, so this one route does not require a user.
-  r.get('/journals/logbooks/:logid/', { schema: { params: LogidParams } }, async (request, reply) =>
+  // Public logbooks are readable signed out, so this one route does not require a user. The
+  // service writes the JSON itself from the presenter's Logbook and the cached log, sent as is.
+  addRoute(app, route.get, {}, async (request, reply) =>
     reply
       .type('application/json; charset=utf-8')
       .send(await services.logbooks.getJson(request.user, request.params.logid)),
   );
 
-  r.get('/journals/logbooks/:logid/version/', { schema: { params: LogidParams } }, async (request) =>
+  addRoute(app, route.version, {}, async (request) =>
     services.logbooks.version(request.user, request.params.logid),
   );
 
-  for (const method of ['put', 'patch'] as const) {
-    r[method](
-      '/journals/logbooks/:logid/',
-      { ...signedIn, schema: { params: LogidParams, body: LogbookUpdate } },
-      async (request) =>
-        services.logbooks.update(
-          requireUser(request),
-          request.params.logid,
-          request.body,
-          ifMatchVersion(request),
-        ),
+  for (const update of [route.update, route.patch]) {
+    addRoute(app, update, signedIn, async (request) =>
+      services.logbooks.update(
+        requireUser(request),
+        request.params.logid,
+        request.body,
+        ifMatchVersion(request),
+      ),
     );
   }
 
-  r.delete('/journals/logbooks/:logid/', one, async (request, reply) => {
+  addRoute(app, route.remove, signedIn, async (request) => {
     await services.logbooks.remove(requireUser(request), request.params.logid);
-    return reply.status(204).send();
   });
 
-  r.post('/journals/logbooks/:logid/touch/', one, async (request) =>
+  addRoute(app, route.touch, signedIn, async (request) =>
     services.logbooks.touch(requireUser(request), request.params.logid),
   );
 
-  r.post(
-    '/journals/logbooks/:logid/update_log/',
-    { ...signedIn, schema: { params: LogidParams, body: LogWrite } },
-    async (request) =>
-      services.logbooks.writeLog(
-        requireUser(request),
-        request.params.logid,
-        request.body.log,
-        request.body.version ?? ifMatchVersion(request),
-      ),
+  addRoute(app, route.updateLog, signedIn, async (request) =>
+    services.logbooks.writeLog(
+      requireUser(request),
+      request.params.logid,
+      request.body.log,
+      request.body.version ?? ifMatchVersion(request),
+    ),
   );
 
-  r.post('/journals/logbooks/:logid/fork/', one, async (request, reply) => {
-    const fork = await services.logbooks.fork(requireUser(request), request.params.logid);
-    return reply.status(201).send(fork);
-  });
+  addRoute(app, route.fork, signedIn, async (request) =>
+    services.logbooks.fork(requireUser(request), request.params.logid),
+  );
 
-  r.post('/journals/tag/submit/', { ...signedIn, schema: { body: TagSubmit } }, async (request) =>
+  addRoute(app, entries.write, signedIn, async (request) =>
     services.entries.submitTag(requireUser(request), request.body),
   );
 }

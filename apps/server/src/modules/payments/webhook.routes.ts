@@ -1,4 +1,6 @@
+import { routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../plugins/route-table.js';
 import type { WebhookService } from './webhook.service.js';
 
 /** Stripe's events are small; this leaves room for the largest subscription or invoice. */
@@ -18,12 +20,12 @@ export async function webhookRoutes(app: FastifyInstance, webhooks: WebhookServi
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/payments/webhook/', async (request) => {
+    addRoute(scope, routes.paymentWebhooks.receive, {}, async (request) => {
       const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       const event = await webhooks.verify(payload, Array.isArray(signature) ? signature[0] : signature);
       const outcome = await webhooks.handle(event, request.log);
-      return { received: true, outcome };
+      return { received: true as const, outcome };
     });
   });
 }

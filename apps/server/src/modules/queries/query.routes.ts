@@ -1,21 +1,20 @@
-import { QueryCancel, QuerySubmit } from '@caravanserai/api';
+import { routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
 import { openEventStream } from './event-stream.js';
 import { AI_FAILED } from './query-errors.js';
 
 export async function queryRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const options = { ...signedIn, schema: { body: QuerySubmit } };
+  const route = routes.queries;
 
-  r.post('/journals/query/cancel/', { ...signedIn, schema: { body: QueryCancel } }, async (request) =>
+  addRoute(app, route.cancel, signedIn, async (request) =>
     services.queries.cancel(requireUser(request), request.body.logid, request.body.qid),
   );
 
-  r.post('/journals/query/submit/', options, async (request) =>
+  addRoute(app, route.submit, signedIn, async (request) =>
     services.queries.submit(requireUser(request), request.body),
   );
 
@@ -24,7 +23,7 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
    * stored gen entry or `error`. Refusals (401/403/404/409/400) still come as plain JSON errors,
    * since they happen before the stream opens.
    */
-  r.post('/journals/query/stream/', options, async (request, reply) => {
+  addRoute(app, route.stream, signedIn, async (request, reply) => {
     const prepared = await services.queries.prepare(requireUser(request), request.body);
     let stream: ReturnType<typeof openEventStream>;
     try {
@@ -56,5 +55,6 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
     } finally {
       end();
     }
+    return reply;
   });
 }

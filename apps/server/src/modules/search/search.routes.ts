@@ -1,12 +1,11 @@
-import { SearchQuery } from '@caravanserai/api';
+import { routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, signedIn } from '../../plugins/auth.js';
+import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
 
 export async function searchRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/search/', { ...signedIn, schema: { querystring: SearchQuery } }, async (request) =>
+  addRoute(app, routes.search.find, signedIn, async (request) =>
     services.search.search(requireUser(request), request.query),
   );
 }

@@ -1,9 +1,9 @@
-import type { Well } from '@caravanserai/api';
+import type { OwnWell, Well } from '@caravanserai/api';
 import { iso } from '../../db/columns.js';
 import { shownHint } from '../../lib/secret-box.js';
 import type { WellWithOwner } from './wells.repository.js';
 
-export function toWell(row: WellWithOwner): Well {
+export function toWell(row: WellWithOwner): OwnWell {
   const slash = row.origin_loc.indexOf('/');
   return {
     wellid: row.wellid,

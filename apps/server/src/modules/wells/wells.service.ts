@@ -1,4 +1,4 @@
-import type { Well, WellCreate, WellDetail, WellList, WellTest, WellUpdate } from '@caravanserai/api';
+import type { OwnWell, WellCreate, WellDetail, WellList, WellTest, WellUpdate } from '@caravanserai/api';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
 import type { UsableWell } from '../../access/caravan-access.js';
@@ -65,7 +65,7 @@ export class WellsService {
     return { wells: shown, origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
-  async create(user: UserRow, input: CreateInput): Promise<Well> {
+  async create(user: UserRow, input: CreateInput): Promise<OwnWell> {
     const modelUrl = await this.resolveModelUrl(input.origin_loc, input.model_url);
     const at = now();
     const wellid = newId();
@@ -83,7 +83,7 @@ export class WellsService {
     return toWell(await this.access.ownWell(user, wellid));
   }
 
-  async update(user: UserRow, wellid: string, input: UpdateInput): Promise<Well> {
+  async update(user: UserRow, wellid: string, input: UpdateInput): Promise<OwnWell> {
     const current = await this.access.changeableWell(user, wellid);
     const originLoc = input.origin_loc ?? current.origin_loc;
     const urlGiven = input.model_url !== undefined || input.origin_loc !== undefined;

@@ -11,7 +11,7 @@ export const PACKAGES = [
 export type PackageFilename = (typeof PACKAGES)[number]['filename'];
 
 export async function downloadPackage(filename: PackageFilename): Promise<void> {
-  const blob = await api.download(filename);
+  const blob = await api.download.mapperPackage(filename);
   saveBlob(blob, filename);
 }
 

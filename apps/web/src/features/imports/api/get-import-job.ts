@@ -5,7 +5,7 @@ import { importKeys } from './keys';
 
 const POLL_MS = 1000;
 
-export const getImportJob = (jobId: string) => api.ownData.importJob(jobId);
+export const getImportJob = (jobId: string) => api.imports.get(jobId);
 
 /** A job is asked again every second while it runs; a finished or failed one is left alone. */
 export const importJobQueryOptions = (jobId: string) =>

@@ -87,7 +87,7 @@ export function useEntryActions({
         const id = pending.add({ kind: 'retag', index, tag: freshTag });
         write(
           id,
-          () => api.tags.submit({ logid, tag, index, fresh_tag: freshTag }),
+          () => api.entries.write({ logid, tag, index, fresh_tag: freshTag }),
           (version) => ({ kind: 'change', index, tag: freshTag, version }),
         );
       },
@@ -98,7 +98,7 @@ export function useEntryActions({
         const id = pending.add({ kind: 'blank', index });
         write(
           id,
-          () => api.tags.submit({ logid, tag: row.entry.tag, index, content: '' }),
+          () => api.entries.write({ logid, tag: row.entry.tag, index, content: '' }),
           (version) => ({ kind: 'change', index, content: '', version }),
         );
       },
@@ -119,7 +119,7 @@ export function useEntryActions({
         try {
           // Read when the write's turn comes, after the writes queued before it have landed.
           const result = await queue.run(() =>
-            api.tags.submit({ logid, tag: row.entry.tag, index, content, version: knownVersion() }),
+            api.entries.write({ logid, tag: row.entry.tag, index, content, version: knownVersion() }),
           );
           pending.settle(id, result.version);
           land({ kind: 'change', index, content, version: result.version });

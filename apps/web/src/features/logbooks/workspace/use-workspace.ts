@@ -98,7 +98,7 @@ export function useWorkspace({
       const entry = { tag: mode, attrs: {}, content: text };
       const id = ops.add({ kind: 'append', entry });
       try {
-        const result = await queue.run(() => api.tags.submit({ logid, tag: mode, content: text }));
+        const result = await queue.run(() => api.entries.write({ logid, tag: mode, content: text }));
         ops.settle(id, result.version);
         land({ kind: 'append', entry, index: result.index, version: result.version });
         return null;

@@ -11,7 +11,7 @@ export const searchKeys = {
 /** `GET /search/`: the signed-in user's own entries matching the words, best first. */
 export const search = (query: SearchQuery) => {
   requireToken();
-  return api.ownData.search(query);
+  return api.search.find(query);
 };
 
 export const searchQueryOptions = (query: SearchQuery) =>

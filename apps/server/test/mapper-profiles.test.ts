@@ -1,4 +1,4 @@
-import { MAPPER_PROFILE_DEFAULTS, MapperProfile } from '@caravanserai/api';
+import { MAPPER_PROFILE_DEFAULTS, MapperProfile, routes } from '@caravanserai/api';
 import { expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
@@ -7,15 +7,11 @@ const t = useServer({ users: ['alice', 'bob'] });
 describe('mapper profile', () => {
   it('starts empty, creates the default once, and lists it', async () => {
     expect(await t.alice.client.mapperProfiles.list()).toEqual([]);
-    const created = await t.alice.client.raw('POST', '/mapper/mapper-profile/', {
-      body: { owner: t.alice.pk },
-    });
+    const created = await t.alice.client.send(routes.mapperProfiles.create, { body: { owner: t.alice.pk } });
     expect(created.status).toBe(201);
     const profile = MapperProfile.parse(await created.json());
     expect(profile).toEqual({ id: expect.any(String), owner: t.alice.pk, ...MAPPER_PROFILE_DEFAULTS });
-    const again = await t.alice.client.raw('POST', '/mapper/mapper-profile/', {
-      body: { owner: t.alice.pk },
-    });
+    const again = await t.alice.client.send(routes.mapperProfiles.create, { body: { owner: t.alice.pk } });
     expect(again.status).toBe(200);
     expect(MapperProfile.parse(await again.json()).id).toBe(profile.id);
     expect(await t.alice.client.mapperProfiles.list()).toEqual([profile]);

@@ -6,7 +6,7 @@ import type { MapperProfileRow, UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { fieldError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import type { TerminalProfilesRepository } from './terminal-profiles.repository.js';
+import type { MapperProfilesRepository } from './mapper-profiles.repository.js';
 
 type UpdateInput = z.output<typeof MapperProfileUpdate>;
 
@@ -24,10 +24,10 @@ function toProfile(row: MapperProfileRow): MapperProfile {
   };
 }
 
-/** Each user has at most one terminal profile; the terminal creates the default on first use. */
-export class TerminalProfilesService {
+/** Each user has at most one Mapper profile; the Mapper creates the default on first use. */
+export class MapperProfilesService {
   constructor(
-    private readonly profiles: TerminalProfilesRepository,
+    private readonly profiles: MapperProfilesRepository,
     private readonly access: Access,
   ) {}
 
@@ -65,7 +65,7 @@ export class TerminalProfilesService {
   }
 
   async update(user: UserRow, id: string, input: UpdateInput): Promise<MapperProfile> {
-    await this.access.ownTerminalProfile(user, id);
+    await this.access.ownMapperProfile(user, id);
     const patch: Partial<MapperProfileRow> = { modified_at: now() };
     if (input.cursor_blink !== undefined) patch.cursor_blink = int(input.cursor_blink);
     if (input.right_click_paste !== undefined) patch.right_click_paste = int(input.right_click_paste);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MapperProfileRow } from '../../db/database.js';
 
-export class TerminalProfilesRepository {
+export class MapperProfilesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   findByOwner(ownerId: number): Promise<MapperProfileRow | undefined> {

@@ -1,0 +1,42 @@
+import { authRoutes } from './auth.js';
+import { backupRoutes } from './backup.js';
+import { caravanRoutes } from './caravans.js';
+import { configRoutes } from './config.js';
+import { downloadRoutes } from './download.js';
+import { entryRoutes } from './entries.js';
+import { importRoutes } from './imports.js';
+import { journalRoutes } from './journals.js';
+import { logbookRoutes } from './logbooks.js';
+import { mapperProfileRoutes } from './mapper-profiles.js';
+import { paymentRoutes, paymentWebhookRoutes } from './payments.js';
+import { profileRoutes } from './profiles.js';
+import { queryRoutes } from './queries.js';
+import { searchRoutes } from './search.js';
+import { usageRoutes } from './usage.js';
+import { wellRoutes } from './wells.js';
+
+/**
+ * Every endpoint of the API, by area: the one place a path is written. The server registers each
+ * from here and the client's calls are built from the same entries.
+ */
+export const routes = {
+  config: configRoutes,
+  auth: authRoutes,
+  profiles: profileRoutes,
+  journals: journalRoutes,
+  logbooks: logbookRoutes,
+  entries: entryRoutes,
+  wells: wellRoutes,
+  queries: queryRoutes,
+  usage: usageRoutes,
+  mapperProfiles: mapperProfileRoutes,
+  download: downloadRoutes,
+  payments: paymentRoutes,
+  paymentWebhooks: paymentWebhookRoutes,
+  caravans: caravanRoutes,
+  search: searchRoutes,
+  imports: importRoutes,
+  backup: backupRoutes,
+} as const;
+
+export type Routes = typeof routes;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { Id } from '../schemas/common.js';
+import {
+  Logbook,
+  LogbookCreate,
+  LogbookSummary,
+  LogbookUpdate,
+  LogbookVersion,
+  LogWrite,
+  Touched,
+} from '../schemas/logbooks.js';
+
+const ALL = '/journals/logbooks/';
+const ONE = '/journals/logbooks/:logid/';
+const params = z.object({ logid: Id });
+/** What a write to a logbook may be refused for. */
+export const WRITE_ERRORS = [
+  'not_authenticated',
+  'invalid',
+  'not_found',
+  'salted',
+  'stale_version',
+  'too_large',
+] as const;
+
+export const logbookRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: ALL,
+    response: { 200: z.array(LogbookSummary) },
+    errors: ['not_authenticated'],
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: ALL,
+    body: LogbookCreate,
+    response: { 201: Logbook },
+    errors: ['not_authenticated', 'invalid', 'too_large'],
+  }),
+  /** Public logbooks are readable signed out. */
+  get: defineRoute({ method: 'GET', path: ONE, params, response: { 200: Logbook }, errors: ['not_found'] }),
+  version: defineRoute({
+    method: 'GET',
+    path: `${ONE}version/`,
+    params,
+    response: { 200: LogbookVersion },
+    errors: ['not_found'],
+  }),
+  /** `If-Match` may name the version the client last saw (409 `stale_version` otherwise). */
+  update: defineRoute({
+    method: 'PUT',
+    path: ONE,
+    params,
+    body: LogbookUpdate,
+    response: { 200: Logbook },
+    errors: WRITE_ERRORS,
+  }),
+  patch: defineRoute({
+    method: 'PATCH',
+    path: ONE,
+    params,
+    body: LogbookUpdate,
+    response: { 200: Logbook },
+    errors: WRITE_ERRORS,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: ONE,
+    params,
+    response: { 204: null },
+    errors: ['not_authenticated', 'not_found'],
+  }),
+  touch: defineRoute({
+    method: 'POST',
+    path: `${ONE}touch/`,
+    params,
+    response: { 200: Touched },
+    errors: ['not_authenticated', 'not_found', 'salted'],
+  }),
+  updateLog: defineRoute({
+    method: 'POST',
+    path: `${ONE}update_log/`,
+    params,
+    body: LogWrite,
+    response: { 200: Logbook },
+    errors: WRITE_ERRORS,
+  }),
+  fork: defineRoute({
+    method: 'POST',
+    path: `${ONE}fork/`,
+    params,
+    response: { 201: Logbook },
+    errors: ['not_authenticated', 'not_found'],
+  }),
+};
