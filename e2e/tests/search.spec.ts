@@ -49,10 +49,7 @@ test.beforeAll(async ({ user }) => {
       turnsWith(2, 0, 'Where is the C++ compiler?'),
     ),
   ]);
-  const { job_id } = await user.client.imports.start(
-    new Blob([new Uint8Array(file)]),
-    'conversations.json',
-  );
+  const { job_id } = await user.client.imports.start(new Blob([new Uint8Array(file)]), 'conversations.json');
   for (let tries = 0; ; tries += 1) {
     const job = await user.client.imports.get(job_id);
     if (job.status === 'done') break;
