@@ -47,8 +47,17 @@ export function WellMenu({
         >
           <Menu.Target>
             {well ? (
+              // The tooltip passes on only its own props to the button, so the menu's are given here.
               <Tooltip label="Change well" openDelay={350} disabled={opened}>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Change well" loading={saving}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label="Change well"
+                  aria-haspopup="menu"
+                  aria-expanded={opened}
+                  loading={saving}
+                >
                   <ChevronDownIcon />
                 </ActionIcon>
               </Tooltip>
