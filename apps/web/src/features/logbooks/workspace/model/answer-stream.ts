@@ -21,6 +21,12 @@ export interface FrameScheduler {
   cancel(handle: number): void;
 }
 
+/** The browser's frames. */
+export const animationFrames: FrameScheduler = {
+  request: (draw) => requestAnimationFrame(draw),
+  cancel: (handle) => cancelAnimationFrame(handle),
+};
+
 export interface AnswerRequest {
   logid: string;
   qid: string;

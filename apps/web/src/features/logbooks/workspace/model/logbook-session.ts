@@ -1,28 +1,12 @@
 import { ApiError } from '@caravanserai/api';
 import { applyToggle, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
 import type { TagWrite } from '../api/submit-tag';
-import { type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
+import { animationFrames, type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
 import type { EntryActions } from './entry-actions';
-import { applyWrite, type ConfirmedWrite, type LogSnapshot, snapshotOf } from './log-snapshot';
+import { applyWrite, type ConfirmedWrite, snapshotOf } from './log-snapshot';
 import type { LogRow, PendingOp } from './overlay';
-import type { SessionPorts } from './session-ports';
+import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
-
-export interface LogbookSessionOptions {
-  logid: string;
-  /** The logbook as fetched: its log, version and when it was fetched. */
-  fetched: { log: string; version: number; fetchedAt: number };
-  /** The log this page parsed on an earlier visit, used while the fetch is not newer. */
-  saved?: LogSnapshot;
-  ports: SessionPorts;
-  frames?: FrameScheduler;
-  now?: () => number;
-}
-
-const animationFrames: FrameScheduler = {
-  request: (draw) => requestAnimationFrame(draw),
-  cancel: (handle) => cancelAnimationFrame(handle),
-};
 
 function isStale(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');

@@ -1,6 +1,8 @@
 import type { QueryCancel, QuerySubmit, StreamHandlers, TagSubmitResult } from '@caravanserai/api';
 import type { StreamedAnswer } from '../api/stream-query';
 import type { TagWrite } from '../api/submit-tag';
+import type { FrameScheduler } from './answer-stream';
+import type { LogSnapshot } from './log-snapshot';
 
 /** What the session needs from outside: the server, the page's other tabs, and the reader. */
 export interface SessionPorts {
@@ -15,4 +17,15 @@ export interface SessionPorts {
   announce(version: number): void;
   /** Tells the reader why a write did not go through. */
   writeFailed(error: unknown): void;
+}
+
+export interface LogbookSessionOptions {
+  logid: string;
+  /** The logbook as fetched: its log, version and when it was fetched. */
+  fetched: { log: string; version: number; fetchedAt: number };
+  /** The log this page parsed on an earlier visit, used while the fetch is not newer. */
+  saved?: LogSnapshot;
+  ports: SessionPorts;
+  frames?: FrameScheduler;
+  now?: () => number;
 }
