@@ -21,6 +21,15 @@ export default defineConfig({
         },
       },
       {
+        // The web app's components and hooks, with Testing Library in jsdom.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup-dom.ts'],
+        },
+      },
+      {
         test: {
           name: 'api-sqlite',
           include: apiTests,

@@ -7,8 +7,8 @@ import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
 import { useLogbook } from '../../../features/logbooks/api/get-logbook';
 import { wantsScribeFocus } from '../../../features/logbooks/components/scribe-focus';
-import { entryFromHash } from '../../../features/logbooks/workspace/entry-hash';
-import { LogbookWorkspace } from '../../../features/logbooks/workspace/logbook-workspace';
+import { LogbookWorkspace } from '../../../features/logbooks/workspace/components/logbook-workspace';
+import { entryFromHash } from '../../../features/logbooks/workspace/model/entry-hash';
 
 /** /logbooks/{logid}: the logbook workspace, where the conversation happens (spec 000 §2). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { StrokeIcon } from '../../../components/stroke-icon';
+import { StrokeIcon } from '../../../../components/stroke-icon';
 
 // The workspace's small icons; decorative, so the buttons around them carry the accessible names.
 

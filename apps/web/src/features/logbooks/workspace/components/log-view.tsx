@@ -9,10 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { EntryActions } from '../model/entry-actions';
+import type { LogRow } from '../model/overlay';
 import { EntryRow } from './entry-row';
 import classes from './log-view.module.css';
-import type { LogRow } from './overlay';
-import type { EntryActions } from './use-entry-actions';
 
 export interface LogViewHandle {
   head(): void;
@@ -64,7 +64,7 @@ export function LogView({
   paddingStart,
   paddingEnd,
 }: {
-  rows: LogRow[];
+  rows: readonly LogRow[];
   editable: boolean;
   actions: EntryActions;
   /** The row whose inline editor is open. */

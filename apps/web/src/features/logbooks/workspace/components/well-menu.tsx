@@ -2,8 +2,8 @@ import type { Logbook } from '@caravanserai/api';
 import { ActionIcon, Anchor, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useWellChoices } from '../api/get-well-choices';
+import { paths } from '../../../../config/paths';
+import { useWellChoices } from '../../api/get-well-choices';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 /**
@@ -47,8 +47,17 @@ export function WellMenu({
         >
           <Menu.Target>
             {well ? (
+              // The tooltip passes on only its own props to the button, so the menu's are given here.
               <Tooltip label="Change well" openDelay={350} disabled={opened}>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Change well" loading={saving}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label="Change well"
+                  aria-haspopup="menu"
+                  aria-expanded={opened}
+                  loading={saving}
+                >
                   <ChevronDownIcon />
                 </ActionIcon>
               </Tooltip>

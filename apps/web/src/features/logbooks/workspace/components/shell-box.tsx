@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmModal } from '../../../../components/confirm-modal';
 import type { useShellBox } from './use-shell-box';
 import classes from './workspace.module.css';
 

@@ -1,7 +1,7 @@
 import type { Logbook } from '@caravanserai/api';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
-import { usePatchLogbook } from '../api/patch-logbook';
+import { usePatchLogbook } from '../../api/patch-logbook';
 
 function notifyNotSaved(what: string) {
   return (error: unknown) =>

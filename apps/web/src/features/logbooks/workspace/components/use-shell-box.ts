@@ -1,12 +1,13 @@
 import type { CurrentUser } from '@caravanserai/api';
 import {
   createShellBoxInterpreter,
+  createState,
   type HostActions,
   type MapperIO,
   type MapperState,
 } from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../../lib/api';
+import { api } from '../../../../lib/api';
 import { useCommandHistory } from './use-command-history';
 import { useConfirmDialog } from './use-confirm-dialog';
 
@@ -27,16 +28,16 @@ export function useShellBox({
   logid,
   wellid,
   user,
-  state,
   onLogbookChanged,
 }: {
   logid: string;
   wellid: string | null;
   user: CurrentUser | null;
-  state: MapperState;
   onLogbookChanged: () => void;
 }) {
   const interpreter = useMemo(() => createShellBoxInterpreter(), []);
+  // The Mapper's session (its variables), kept while the page is open.
+  const [state] = useState(createState);
   const [output, setOutput] = useState('');
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);

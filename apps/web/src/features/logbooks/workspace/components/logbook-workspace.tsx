@@ -3,15 +3,18 @@ import { INVALID_LOG_XML } from '@caravanserai/logbook';
 import { Alert, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmModal } from '../../../../components/confirm-modal';
+import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
+import { useLogbookSettings } from '../model/use-logbook-settings';
 import { ForkPanel } from './fork-panel';
 import { LogView, type LogViewHandle } from './log-view';
 import { NoWellPanel } from './no-well-panel';
 import { QueryFailureAlert } from './query-failure-alert';
 import { type ComposeMode, Scribe } from './scribe';
 import { ShellBox } from './shell-box';
+import { useEscapeToStop } from './use-escape-to-stop';
+import { useShellBox } from './use-shell-box';
 import { useViewMode } from './use-view-mode';
-import { useWorkspace } from './use-workspace';
 import classes from './workspace.module.css';
 import { WorkspaceHeader } from './workspace-header';
 import { WorkspaceToolbar } from './workspace-toolbar';
@@ -49,8 +52,24 @@ export function LogbookWorkspace({
   onForked: (logid: string) => void;
 }) {
   const log = useRef<LogViewHandle>(null);
-  const follow = useCallback(() => log.current?.follow(), []);
-  const ws = useWorkspace({ logbook, updatedAt, user, onShellWrite: follow });
+  const session = useLogbookSession(logbook, updatedAt);
+  const state = useSessionState(session);
+  const settings = useLogbookSettings(logbook);
+  const asking = state.answer !== null;
+  useEscapeToStop(asking, session.stop);
+  // The shell box changed the log: the page shows the end, where the change is.
+  const shellChanged = useCallback(() => {
+    log.current?.follow();
+    session.refetch();
+  }, [session]);
+  const shell = useShellBox({
+    logid: logbook.logid,
+    wellid: logbook.logwell,
+    user,
+    onLogbookChanged: shellChanged,
+  });
+  const isOwner = user !== null && user.username === logbook.owner.username;
+  const editable = isOwner && !logbook.salted;
   const [view, setView] = useViewMode();
   const toolbar = useElementSize();
   const composer = useElementSize();
@@ -60,83 +79,82 @@ export function LogbookWorkspace({
 
   const send = (mode: ComposeMode, text: string) => {
     log.current?.tail();
-    return ws.send(mode, text);
+    return session.send(mode, text);
   };
   const retry = (qid: string) => {
     log.current?.tail();
-    void ws.ask.retry(qid);
+    void session.retry(qid);
   };
 
-  const deleting = ws.toDelete;
   return (
     <Stack gap="sm">
       <WorkspaceHeader
         logbook={logbook}
-        entries={ws.entries}
-        totals={ws.totals}
-        isOwner={ws.isOwner}
-        savingWell={ws.settings.savingWell}
-        onWellChange={ws.settings.setWell}
+        entries={state.log.entries}
+        totals={state.totals}
+        isOwner={isOwner}
+        savingWell={settings.savingWell}
+        onWellChange={settings.setWell}
         onDeleted={onDeleted}
       />
       <WorkspaceToolbar
         ref={toolbar.ref}
         view={view}
         onViewChange={setView}
-        showViews={ws.editable}
-        memory={ws.settings.memory}
+        showViews={editable}
+        memory={settings.memory}
         onHead={() => log.current?.head()}
         onTail={() => log.current?.tail()}
       />
-      {ws.entries === null ? (
+      {state.log.entries === null ? (
         <Alert color="red" role="alert">
           {INVALID_LOG_XML}
         </Alert>
       ) : (
         <LogView
           ref={log}
-          rows={ws.rows}
-          editable={ws.editable}
-          actions={ws.entryActions}
-          editingKey={ws.editingKey}
-          asking={ws.ask.asking}
-          startAtEnd={ws.editable}
+          rows={state.rows}
+          editable={editable}
+          actions={session}
+          editingKey={state.editingKey}
+          asking={asking}
+          startAtEnd={editable}
           openAt={openAt}
           paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
           paddingEnd={composer.height + BREATHING_PX * 2}
         />
       )}
-      {(ws.editable || logbook.salted) && (
+      {(editable || logbook.salted) && (
         <div ref={composer.ref} className={classes.composer}>
-          {ws.editable ? (
+          {editable ? (
             <>
-              {ws.ask.failure && (
+              {state.failure && (
                 <QueryFailureAlert
-                  failure={ws.ask.failure}
+                  failure={state.failure}
                   wellTitle={logbook.well?.title ?? null}
-                  canRetry={!ws.ask.asking}
+                  canRetry={!asking}
                   onRetry={retry}
-                  onClose={ws.ask.dismissFailure}
+                  onClose={session.dismissFailure}
                 />
               )}
               {view === 'chat' ? (
                 <>
                   {logbook.logwell === null && (
-                    <NoWellPanel saving={ws.settings.savingWell} onChoose={ws.settings.setWell} />
+                    <NoWellPanel saving={settings.savingWell} onChoose={settings.setWell} />
                   )}
                   <Scribe
                     autoFocus={scribeFocus}
-                    asking={ws.ask.asking}
-                    stopping={ws.ask.stopping}
+                    asking={asking}
+                    stopping={state.answer?.stopping ?? false}
                     hasWell={logbook.logwell !== null}
-                    memory={ws.settings.memory}
-                    onMemoryChange={ws.settings.setMemory}
+                    memory={settings.memory}
+                    onMemoryChange={settings.setMemory}
                     onSend={send}
-                    onStop={ws.ask.stop}
+                    onStop={session.stop}
                   />
                 </>
               ) : (
-                <ShellBox shell={ws.shell} />
+                <ShellBox shell={shell} />
               )}
             </>
           ) : (
@@ -145,15 +163,12 @@ export function LogbookWorkspace({
         </div>
       )}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={state.toDelete !== null}
         title="Delete entry"
         message={DELETE_ENTRY_CONFIRM}
         confirmLabel="Delete"
-        onConfirm={() => {
-          if (deleting) ws.entryActions.blank(deleting);
-          ws.closeDelete();
-        }}
-        onClose={ws.closeDelete}
+        onConfirm={session.confirmDelete}
+        onClose={session.closeDelete}
       />
     </Stack>
   );

@@ -1,0 +1,146 @@
+import { ApiError } from '@caravanserai/api';
+import { entry as e } from '@caravanserai/test-kit/factories';
+import { describe, expect, it } from 'vitest';
+import { eventStream, sessionOn, settle } from './fake-session';
+
+const stored = [e('context', 'Be brief.')];
+
+/** A session asking one new question, its answer's events in the test's hands. */
+async function asking(prompt = 'Why?') {
+  const session = sessionOn(stored, 4);
+  const stream = eventStream();
+  session.server.streams.push(stream);
+  const sent = session.sut.send('query', prompt);
+  await settle();
+  const qid = session.sut.getSnapshot().answer?.qid ?? '';
+  return { ...session, stream, sent, qid };
+}
+
+const stoppedAnswer = (qid: string, content: string, version: number) => ({
+  gen: content,
+  qid,
+  entry: { tag: 'gen' as const, attrs: { qid, stopped: 'true' }, content, index: 2 },
+  usage: { input_tokens: 3, output_tokens: 1 },
+  version,
+});
+
+describe('the answer stream', () => {
+  it('shows the question at once and a waiting answer, under the qid sent to the server', async () => {
+    const { sut, server, qid } = await asking();
+    expect(server.queries).toEqual([{ logid: 'log1', prompt: 'Why?', shell_mode: 'QUERY', qid }]);
+    const rows = sut.getSnapshot().rows;
+    expect(rows.map((row) => [row.entry.tag, row.entry.content, row.pending, row.streaming])).toEqual([
+      ['context', 'Be brief.', false, false],
+      ['query', 'Why?', true, false],
+      ['gen', '', true, true],
+    ]);
+  });
+
+  it('puts the stored query into the log on `query`, and draws deltas once per frame', async () => {
+    const { sut, stream, frames, qid } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    await settle();
+    expect(sut.getSnapshot().log.entries?.[1]).toEqual(e('query', 'Why?', { qid }));
+    expect(sut.getSnapshot().log.version).toBe(5);
+    stream.send({ event: 'delta', data: { text: 'Be' } });
+    stream.send({ event: 'delta', data: { text: 'cause' } });
+    await settle();
+    expect(frames.waiting()).toBe(1);
+    expect(sut.getSnapshot().rows.at(-1)?.entry.content).toBe('');
+    frames.draw();
+    expect(sut.getSnapshot().rows.at(-1)).toMatchObject({ streaming: true, entry: { content: 'Because' } });
+  });
+
+  it('ends on `done` with the stored answer in the log and nothing pending', async () => {
+    const { sut, stream, sent, qid, server } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'delta', data: { text: 'Because.' } });
+    const answer = {
+      ...stoppedAnswer(qid, 'Because.', 6),
+      entry: { tag: 'gen' as const, attrs: { qid }, content: 'Because.', index: 2 },
+    };
+    stream.send({ event: 'done', data: answer });
+    expect(await sent).toBeNull();
+    const state = sut.getSnapshot();
+    expect(state.answer).toBeNull();
+    expect(state.failure).toBeNull();
+    expect(state.pending).toEqual([]);
+    expect(state.log.version).toBe(6);
+    expect(state.log.entries?.at(-1)).toEqual(e('gen', 'Because.', { qid }));
+    expect(state.rows.map((row) => row.entry.tag)).toEqual(['context', 'query', 'gen']);
+    expect(server.announced).toEqual([5, 6]);
+  });
+
+  it('keeps a stored query on `error`, with a failure that offers to ask it again', async () => {
+    const { sut, stream, sent, qid } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'error', data: { detail: 'Error fetching response from AI.', reason: 'Bad key' } });
+    expect(await sent).toBeNull();
+    const { failure, rows, answer } = sut.getSnapshot();
+    expect(answer).toBeNull();
+    expect(failure?.qid).toBe(qid);
+    expect(failure?.error).toBeInstanceOf(ApiError);
+    expect(failure?.error).toMatchObject({ code: 'provider_error', reason: 'Bad key' });
+    expect(rows.at(-1)).toMatchObject({ unanswered: true, entry: { tag: 'query' } });
+  });
+
+  it('gives the question back when the server failed before storing it', async () => {
+    const { sut, stream, sent } = await asking('Lost?');
+    stream.send({ event: 'error', data: { detail: 'Error fetching response from AI.' } });
+    expect(await sent).toBe('Lost?');
+    expect(sut.getSnapshot().failure?.qid).toBeNull();
+    expect(sut.getSnapshot().rows.map((row) => row.entry.content)).toEqual(['Be brief.']);
+  });
+
+  it('ends quietly on `cancelled`: no failure, no answer drawn', async () => {
+    const { sut, stream, sent, qid } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'cancelled', data: { detail: 'Stopped before any text.' } });
+    expect(await sent).toBeNull();
+    const { failure, rows, answer } = sut.getSnapshot();
+    expect([failure, answer]).toEqual([null, null]);
+    expect(rows.map((row) => row.entry.tag)).toEqual(['context', 'query']);
+  });
+
+  it('fails a stream that ends without its last event', async () => {
+    const { sut, stream, sent, qid } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.end();
+    expect(await sent).toBeNull();
+    expect(sut.getSnapshot().failure?.error).toMatchObject({ detail: 'Error fetching response from AI.' });
+  });
+
+  it('asks the server to stop, and keeps the stopped answer the stream ends with', async () => {
+    const { sut, stream, sent, qid, server } = await asking();
+    stream.send({ event: 'query', data: { qid, index: 1 } });
+    await settle();
+    sut.stop();
+    expect(sut.getSnapshot().answer).toEqual({ qid, stopping: true });
+    expect(server.cancels).toEqual([{ logid: 'log1', qid }]);
+    stream.send({ event: 'done', data: stoppedAnswer(qid, 'Beca', 6) });
+    expect(await sent).toBeNull();
+    expect(sut.getSnapshot().log.entries?.at(-1)?.attrs.stopped).toBe('true');
+  });
+
+  it('drops the stream when the server cannot be told to stop', async () => {
+    const { sut, sent, server } = await asking();
+    server.refusesCancel = true;
+    sut.stop();
+    expect(await sent).toBeNull();
+    expect(sut.getSnapshot().answer).toBeNull();
+    expect(sut.getSnapshot().failure).toBeNull();
+  });
+
+  it('asks a stored query again, and only one at a time', async () => {
+    const session = sessionOn([...stored, e('query', 'Again?', { qid: 'q9' })], 4);
+    const stream = eventStream();
+    session.server.streams.push(stream);
+    const retried = session.sut.retry('q9');
+    await settle();
+    await session.sut.retry('q9');
+    expect(session.server.queries).toHaveLength(1);
+    expect(session.server.queries[0]).toMatchObject({ prompt: 'Again?', qid: 'q9' });
+    stream.send({ event: 'cancelled', data: { detail: 'Stopped.' } });
+    await retried;
+  });
+});

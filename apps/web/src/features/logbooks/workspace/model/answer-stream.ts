@@ -1,0 +1,116 @@
+import { ApiError, type QuerySubmit, type StreamHandlers } from '@caravanserai/api';
+import type { StreamedAnswer } from '../api/stream-query';
+import type { ConfirmedWrite } from './log-snapshot';
+import type { PendingOp } from './overlay';
+
+/** A pending write as the session adds it: everything but the id it is given. */
+export type NewPendingOp = PendingOp extends infer O ? (O extends PendingOp ? Omit<O, 'id'> : never) : never;
+
+/** How the session's pending writes are changed; each call is drawn at once. */
+export interface PendingWrites {
+  add(op: NewPendingOp): number;
+  change(id: number, change: (op: PendingOp) => PendingOp): void;
+  /** The write is done: `version` is the logbook version it produced, when the server said. */
+  settle(id: number, version?: number): void;
+  remove(id: number): void;
+}
+
+/** Schedules drawing: deltas can come faster than frames, and are drawn at most once per frame. */
+export interface FrameScheduler {
+  request(draw: () => void): number;
+  cancel(handle: number): void;
+}
+
+/** The browser's frames. */
+export const animationFrames: FrameScheduler = {
+  request: (draw) => requestAnimationFrame(draw),
+  cancel: (handle) => cancelAnimationFrame(handle),
+};
+
+export interface AnswerRequest {
+  logid: string;
+  qid: string;
+  prompt: string;
+  /** The pending query entry of a new question; null when asking a stored query again. */
+  queryOp: number | null;
+  signal: AbortSignal;
+}
+
+/** How a stream ended: `stored` says whether the query entry is in the log (it can be asked again). */
+export type AnswerOutcome =
+  | { kind: 'answered' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; error: unknown; stored: boolean };
+
+export interface AnswerStreamDeps {
+  stream(body: QuerySubmit, handlers: StreamHandlers): Promise<StreamedAnswer>;
+  pending: PendingWrites;
+  land(write: ConfirmedWrite): void;
+  frames: FrameScheduler;
+  now(): number;
+}
+
+function isCancelled(error: unknown): boolean {
+  if (error instanceof DOMException && error.name === 'AbortError') return true;
+  return error instanceof ApiError && error.code === 'cancelled';
+}
+
+/**
+ * Streams the answer to one query into the session. The answer is a pending row that grows as
+ * deltas arrive; the `query` event puts the stored query entry into the log, `done` the stored
+ * answer. `error` and a stream that ends early fail; `cancelled` (stopped before any text) and a
+ * dropped stream end quietly. A new question the server never stored is not drawn any longer.
+ */
+export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerRequest): Promise<AnswerOutcome> {
+  const { pending, frames } = deps;
+  const { logid, qid, prompt, queryOp, signal } = request;
+  const answerId = pending.add({ kind: 'answer', qid, content: '', streaming: true });
+  let stored = false;
+  let buffer = '';
+  let frame = 0;
+  const flush = () => {
+    frame = 0;
+    const text = buffer;
+    buffer = '';
+    pending.change(answerId, (op) => (op.kind === 'answer' ? { ...op, content: op.content + text } : op));
+  };
+  try {
+    // The server follows the logbook's memory setting and reads its context entries.
+    const body: QuerySubmit = { logid, prompt, shell_mode: 'QUERY', qid };
+    const { entry, version } = await deps.stream(body, {
+      signal,
+      onQuery: ({ index }) => {
+        stored = true;
+        deps.land({ kind: 'append', entry: { tag: 'query', attrs: { qid }, content: prompt }, index });
+        if (queryOp !== null) pending.settle(queryOp);
+      },
+      onDelta: (text) => {
+        buffer += text;
+        if (frame === 0) frame = frames.request(flush);
+      },
+    });
+    frames.cancel(frame);
+    pending.change(answerId, (op) =>
+      op.kind === 'answer'
+        ? {
+            ...op,
+            content: entry.content,
+            attrs: entry.attrs,
+            streaming: false,
+            version,
+            settledAt: deps.now(),
+          }
+        : op,
+    );
+    const gen = { tag: entry.tag, attrs: entry.attrs, content: entry.content };
+    deps.land({ kind: 'append', entry: gen, index: entry.index, version });
+    return { kind: 'answered' };
+  } catch (error) {
+    frames.cancel(frame);
+    pending.remove(answerId);
+    if (isCancelled(error)) return { kind: 'cancelled' };
+    return { kind: 'failed', error, stored };
+  } finally {
+    if (queryOp !== null && !stored) pending.remove(queryOp);
+  }
+}

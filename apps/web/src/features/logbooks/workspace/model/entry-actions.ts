@@ -1,0 +1,18 @@
+import type { Toggle } from '@caravanserai/logbook';
+import type { LogRow } from './overlay';
+
+/** What a row's buttons and its inline editor can do. */
+export interface EntryActions {
+  toggle(row: LogRow, toggle: Toggle): void;
+  /** Asks first (the spec's confirmation). */
+  remove(row: LogRow): void;
+  edit(row: LogRow): void;
+  cancelEdit(): void;
+  /** The text typed in the open editor, kept while its row scrolls out of the page and back. */
+  draft(row: LogRow): string | undefined;
+  keepDraft(row: LogRow, text: string): void;
+  /** Resolves true once stored; `resend` then asks the edited query again. */
+  save(row: LogRow, content: string, resend: boolean): Promise<boolean>;
+  /** Asks the row's query again: a retry for a query, a new answer for an answer. */
+  ask(row: LogRow): void;
+}

@@ -1,0 +1,161 @@
+import { ApiError } from '@caravanserai/api';
+import { serializeLog } from '@caravanserai/logbook';
+import { entry as e } from '@caravanserai/test-kit/factories';
+import { describe, expect, it } from 'vitest';
+import { eventStream, sessionOn, settle } from './fake-session';
+
+const stored = [
+  e('context', 'Be brief.'),
+  e('query', 'Why?', { qid: 'q1' }),
+  e('gen', 'Because.', { qid: 'q1' }),
+];
+
+const contents = (rows: readonly { entry: { content: string } }[]) => rows.map((row) => row.entry.content);
+
+describe('LogbookSession: the log', () => {
+  it('draws the fetched log and tells its subscribers of every change', async () => {
+    const { sut } = sessionOn(stored, 4);
+    const first = sut.getSnapshot();
+    expect(first.log.version).toBe(4);
+    expect(contents(first.rows)).toEqual(['Be brief.', 'Why?', 'Because.']);
+    let heard = 0;
+    const stop = sut.subscribe(() => heard++);
+    sut.edit(first.rows[0]!);
+    expect(heard).toBe(1);
+    expect(sut.getSnapshot()).not.toBe(first);
+    stop();
+    sut.cancelEdit();
+    expect(heard).toBe(1);
+  });
+
+  it('takes a fetch only when it is newer than the log it holds', () => {
+    const { sut } = sessionOn(stored, 4);
+    const before = sut.getSnapshot();
+    sut.receive(serializeLog([e('comment', 'Old poll')]), 4, 2);
+    expect(sut.getSnapshot()).toBe(before);
+    sut.receive(serializeLog([...stored, e('comment', 'From another tab')]), 5, 3);
+    expect(contents(sut.getSnapshot().rows).at(-1)).toBe('From another tab');
+    expect(sut.getSnapshot().log.version).toBe(5);
+  });
+
+  it('holds null entries for a stored log that is not valid XML', () => {
+    const { sut } = sessionOn([], 1);
+    sut.receive('<logbook><gen>', 2, 2);
+    expect(sut.getSnapshot().log.entries).toBeNull();
+    expect(sut.getSnapshot().rows).toEqual([]);
+  });
+});
+
+describe('LogbookSession: writes', () => {
+  it('shows a sent comment at once, then applies the stored write without reading the log', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    const sending = sut.send('comment', 'A note');
+    const drawn = sut.getSnapshot().rows.at(-1)!;
+    expect([drawn.entry.content, drawn.pending, drawn.index]).toEqual(['A note', true, null]);
+    expect(await sending).toBeNull();
+    const { log, rows, pending } = sut.getSnapshot();
+    expect(log.version).toBe(5);
+    expect(log.entries?.at(-1)).toEqual(e('comment', 'A note'));
+    expect(pending).toEqual([]);
+    expect(rows.at(-1)).toMatchObject({ index: 3, pending: false });
+    expect(server.announced).toEqual([5]);
+    expect(server.refetches).toBe(0);
+  });
+
+  it('gives back the text of an entry the server refused, and says why', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    const refusal = new ApiError(400, { detail: 'Too long.' });
+    server.failNext(refusal);
+    expect(await sut.send('context', 'Be kind.')).toBe('Be kind.');
+    expect(sut.getSnapshot().rows).toHaveLength(3);
+    expect(server.failures).toEqual([refusal]);
+  });
+
+  it('sends toggles in order, each naming the tag the one before it set', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    const answer = sut.getSnapshot().rows[2]!;
+    sut.toggle(answer, 'mirage');
+    expect(sut.getSnapshot().rows[2]).toMatchObject({ pending: true, entry: { tag: 'mirage' } });
+    sut.toggle(sut.getSnapshot().rows[2]!, 'mirage');
+    await settle();
+    expect(server.sent.map((body) => [body.tag, body.fresh_tag])).toEqual([
+      ['gen', 'mirage'],
+      ['mirage', 'gen'],
+    ]);
+    expect(sut.getSnapshot().log.entries?.[2]?.tag).toBe('gen');
+    expect(sut.getSnapshot().log.version).toBe(6);
+  });
+
+  it('names in an edit the version the writes before it left', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    sut.toggle(sut.getSnapshot().rows[0]!, 'comment');
+    const saved = sut.save(sut.getSnapshot().rows[1]!, 'Why not?', false);
+    expect(await saved).toBe(true);
+    expect(server.sent[1]).toMatchObject({ index: 1, content: 'Why not?', version: 5 });
+    expect(sut.getSnapshot().log.entries?.[1]?.content).toBe('Why not?');
+  });
+
+  it('reads the log again when a change is refused as stale, and drops the change', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    server.failNext(new ApiError(409, { detail: 'Changed.', code: 'conflict' }));
+    sut.toggle(sut.getSnapshot().rows[0]!, 'comment');
+    await settle();
+    expect(server.refetches).toBe(1);
+    expect(sut.getSnapshot().rows[0]?.entry.tag).toBe('context');
+    expect(sut.getSnapshot().pending).toEqual([]);
+  });
+
+  it('reads the log again when a stored write does not follow the version it knows', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    server.version = 7;
+    await sut.send('comment', 'Late');
+    expect(server.refetches).toBe(1);
+    expect(server.announced).toEqual([]);
+    // The pending entry stays drawn until the log read again shows it.
+    expect(contents(sut.getSnapshot().rows).at(-1)).toBe('Late');
+  });
+});
+
+describe('LogbookSession: the editor and deletion', () => {
+  it('opens one editor, keeps its draft while it is open, and forgets it on cancel', () => {
+    const { sut } = sessionOn(stored, 4);
+    const query = sut.getSnapshot().rows[1]!;
+    sut.edit(query);
+    expect(sut.getSnapshot().editingKey).toBe(query.key);
+    sut.keepDraft(query, 'Why, then?');
+    expect(sut.draft(query)).toBe('Why, then?');
+    sut.cancelEdit();
+    expect(sut.getSnapshot().editingKey).toBeNull();
+    expect(sut.draft(query)).toBeUndefined();
+  });
+
+  it('asks before deleting, and blanks the entry once the reader confirms', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    const comment = sut.getSnapshot().rows[0]!;
+    sut.remove(comment);
+    expect(sut.getSnapshot().toDelete).toBe(comment);
+    expect(server.sent).toEqual([]);
+    sut.confirmDelete();
+    expect(sut.getSnapshot().toDelete).toBeNull();
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Why?', 'Because.']);
+    await settle();
+    expect(server.sent).toEqual([{ logid: 'log1', tag: 'context', index: 0, content: '' }]);
+    expect(sut.getSnapshot().log.entries?.[0]?.content).toBe('');
+  });
+
+  it('saves an edited query and asks it again when told to resend', async () => {
+    const { sut, server } = sessionOn(stored, 4);
+    const stream = eventStream();
+    server.streams.push(stream);
+    const query = sut.getSnapshot().rows[1]!;
+    sut.edit(query);
+    expect(await sut.save(query, 'Why so?', true)).toBe(true);
+    expect(sut.getSnapshot().editingKey).toBeNull();
+    await settle();
+    expect(server.queries).toEqual([{ logid: 'log1', prompt: 'Why so?', shell_mode: 'QUERY', qid: 'q1' }]);
+    expect(sut.getSnapshot().answer).toEqual({ qid: 'q1', stopping: false });
+    stream.send({ event: 'cancelled', data: { detail: 'Stopped.' } });
+    await settle();
+    expect(sut.getSnapshot().answer).toBeNull();
+  });
+});

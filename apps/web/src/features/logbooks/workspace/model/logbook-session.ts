@@ -1,0 +1,290 @@
+import { ApiError } from '@caravanserai/api';
+import { applyToggle, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
+import type { EntryWrite } from '../api/write-entry';
+import { animationFrames, type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
+import type { EntryActions } from './entry-actions';
+import { applyWrite, type ConfirmedWrite, snapshotOf } from './log-snapshot';
+import type { LogRow, PendingOp } from './overlay';
+import type { LogbookSessionOptions, SessionPorts } from './session-ports';
+import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
+
+function isStale(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');
+}
+
+/**
+ * The workspace's one store: the logbook's entries, this page's pending writes drawn over them,
+ * the answer being streamed, and the editor and delete confirmation open on a row. A plain class:
+ * `subscribe` and `getSnapshot` let React read it (useSyncExternalStore); the methods change it.
+ * Confirmed writes are applied to the entries, so the page's own writes never cost a read of the
+ * log; a write that does not follow what the session knows makes it read the log again.
+ */
+export class LogbookSession implements EntryActions {
+  readonly logid: string;
+  private state: LogbookSessionState;
+  private readonly deriver = new SessionStateDeriver();
+  private readonly listeners = new Set<() => void>();
+  private readonly ports: SessionPorts;
+  private readonly frames: FrameScheduler;
+  private readonly now: () => number;
+  private readonly drafts = new Map<string, string>();
+  private nextOp = 1;
+  private controller: AbortController | null = null;
+
+  constructor({
+    logid,
+    fetched,
+    saved,
+    ports,
+    frames = animationFrames,
+    now = Date.now,
+  }: LogbookSessionOptions) {
+    this.logid = logid;
+    this.ports = ports;
+    this.frames = frames;
+    this.now = now;
+    // A fetch older than the writes this page applied since (a poll sent before them) changes nothing.
+    const log =
+      saved && saved.version >= fetched.version
+        ? saved
+        : snapshotOf(fetched.log, fetched.version, fetched.fetchedAt);
+    this.state = this.deriver.initial(log);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): LogbookSessionState => this.state;
+
+  /** A fetched logbook: parsed when it is newer than the log the session holds. */
+  receive(log: string, version: number, fetchedAt: number): void {
+    if (version <= this.state.log.version) return;
+    this.set({ log: snapshotOf(log, version, fetchedAt) });
+  }
+
+  /** Reads the logbook again: something else changed it (the shell box's commands). */
+  refetch = (): void => this.ports.refetch();
+
+  /** Stops listening to an answer in flight (the page is left); the server still stores it. */
+  dispose(): void {
+    this.controller?.abort();
+  }
+
+  // ---- the Scribe ----
+
+  /** Stores a context or comment entry, or asks a query; resolves with text it could not store. */
+  send = async (mode: Tag, text: string): Promise<string | null> => {
+    if (mode === 'query') return this.askQuestion(text);
+    const entry = { tag: mode, attrs: {}, content: text };
+    const id = this.pending.add({ kind: 'append', entry });
+    try {
+      await this.ports.writeEntry({
+        body: () => ({ logid: this.logid, tag: mode, content: text }),
+        onStored: ({ index, version }) => this.stored(id, { kind: 'append', entry, index, version }),
+      });
+      return null;
+    } catch (error) {
+      this.pending.remove(id);
+      this.ports.writeFailed(error);
+      return text;
+    }
+  };
+
+  // ---- the entry buttons and the inline editor ----
+  // Each change re-tags, edits or blanks one entry by its index. A toggle names the tag the entry
+  // has now and an edit the version the page knows, so the server refuses (409) a change to an
+  // entry someone else changed first; the session then reads the log again.
+
+  toggle = (row: LogRow, toggle: Toggle): void => {
+    const { index } = row;
+    if (index === null) return;
+    const tag = row.entry.tag;
+    const freshTag = applyToggle(tag, toggle);
+    const id = this.pending.add({ kind: 'retag', index, tag: freshTag });
+    this.changeEntry(
+      id,
+      () => ({ logid: this.logid, tag, index, fresh_tag: freshTag }),
+      (version) => ({ kind: 'change', index, tag: freshTag, version }),
+    ).catch(() => undefined);
+  };
+
+  remove = (row: LogRow): void => this.set({ toDelete: row });
+
+  closeDelete = (): void => this.set({ toDelete: null });
+
+  /** The reader confirmed the deletion: the entry is blanked, and left out of the log. */
+  confirmDelete = (): void => {
+    const row = this.state.toDelete;
+    this.set({ toDelete: null });
+    const index = row?.index ?? null;
+    if (row === null || index === null) return;
+    const id = this.pending.add({ kind: 'blank', index });
+    this.changeEntry(
+      id,
+      () => ({ logid: this.logid, tag: row.entry.tag, index, content: '' }),
+      (version) => ({ kind: 'change', index, content: '', version }),
+    ).catch(() => undefined);
+  };
+
+  edit = (row: LogRow): void => {
+    if (row.index === null) return;
+    this.drafts.clear();
+    this.set({ editingKey: row.key });
+  };
+
+  cancelEdit = (): void => {
+    this.drafts.clear();
+    this.set({ editingKey: null });
+  };
+
+  draft = (row: LogRow): string | undefined => this.drafts.get(row.key);
+
+  keepDraft = (row: LogRow, text: string): void => {
+    this.drafts.set(row.key, text);
+  };
+
+  save = async (row: LogRow, content: string, resend: boolean): Promise<boolean> => {
+    const { index } = row;
+    if (index === null) return false;
+    const id = this.pending.add({ kind: 'edit', index, content });
+    try {
+      await this.changeEntry(
+        id,
+        // Read when the write's turn comes, after the writes made before it have landed.
+        () => ({ logid: this.logid, tag: row.entry.tag, index, content, version: this.state.log.version }),
+        (version) => ({ kind: 'change', index, content, version }),
+      );
+    } catch {
+      return false;
+    }
+    this.cancelEdit();
+    const { qid } = row.entry.attrs;
+    if (resend && row.entry.tag === 'query' && qid !== undefined) void this.retry(qid);
+    return true;
+  };
+
+  ask = (row: LogRow): void => {
+    const { qid } = row.entry.attrs;
+    if (qid !== undefined) void this.retry(qid);
+  };
+
+  // ---- the answer stream ----
+
+  /** Asks the stored query `qid` again (a retry, a new answer, an edited question). */
+  retry = async (qid: string): Promise<void> => {
+    if (this.state.answer) return;
+    const question = this.state.log.entries?.findLast(
+      (entry) => entry.tag === 'query' && entry.attrs.qid === qid,
+    )?.content;
+    if (question === undefined || question.trim() === '') return;
+    await this.runAnswer(qid, question, null);
+  };
+
+  /**
+   * Asks the server to stop the answer. The stream is read on: it ends with the stored part of
+   * the answer, or 'cancelled'. Only when the server cannot be told is the stream dropped (the
+   * server then stores the whole answer).
+   */
+  stop = (): void => {
+    const { answer } = this.state;
+    const controller = this.controller;
+    if (!answer || answer.stopping || !controller) return;
+    this.set({ answer: { ...answer, stopping: true } });
+    this.ports.cancelQuery({ logid: this.logid, qid: answer.qid }).catch(() => controller.abort());
+  };
+
+  dismissFailure = (): void => this.set({ failure: null });
+
+  /** The query shows at once, under its own qid, which the server stores it with. */
+  private askQuestion(prompt: string): Promise<string | null> {
+    const qid = newQid();
+    const queryOp = this.pending.add({
+      kind: 'append',
+      entry: { tag: 'query', attrs: { qid }, content: prompt },
+    });
+    return this.runAnswer(qid, prompt, queryOp);
+  }
+
+  /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
+  private async runAnswer(qid: string, prompt: string, queryOp: number | null): Promise<string | null> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.set({ failure: null, answer: { qid, stopping: false } });
+    const outcome = await streamAnswer(
+      {
+        stream: this.ports.streamQuery,
+        pending: this.pending,
+        land: (write) => this.land(write),
+        frames: this.frames,
+        now: this.now,
+      },
+      { logid: this.logid, qid, prompt, queryOp, signal: controller.signal },
+    );
+    if (this.controller === controller) this.controller = null;
+    if (outcome.kind !== 'failed') {
+      this.set({ answer: null });
+      return null;
+    }
+    const askable = outcome.stored || queryOp === null;
+    this.set({ answer: null, failure: { error: outcome.error, qid: askable ? qid : null } });
+    return askable ? null : prompt;
+  }
+
+  // ---- pending writes and the log ----
+
+  private readonly pending: PendingWrites = {
+    add: (op) => {
+      const id = this.nextOp++;
+      this.set({ pending: [...this.state.pending, { ...op, id } as PendingOp] });
+      return id;
+    },
+    change: (id, change) => {
+      this.set({ pending: this.state.pending.map((op) => (op.id === id ? change(op) : op)) });
+    },
+    settle: (id, version) => {
+      const settledAt = this.now();
+      this.pending.change(id, (op) => ({ ...op, settledAt, ...(version === undefined ? {} : { version }) }));
+    },
+    remove: (id) => {
+      this.set({ pending: this.state.pending.filter((op) => op.id !== id) });
+    },
+  };
+
+  /** Sends a change to one entry; a refusal drops it, says why, and reads the log again when stale. */
+  private async changeEntry(
+    id: number,
+    body: EntryWrite['body'],
+    change: (version: number) => ConfirmedWrite & { version: number },
+  ): Promise<void> {
+    try {
+      await this.ports.writeEntry({ body, onStored: ({ version }) => this.stored(id, change(version)) });
+    } catch (error) {
+      this.pending.remove(id);
+      this.ports.writeFailed(error);
+      if (isStale(error)) this.ports.refetch();
+      throw error;
+    }
+  }
+
+  private stored(id: number, write: ConfirmedWrite & { version: number }): void {
+    this.pending.settle(id, write.version);
+    this.land(write);
+  }
+
+  /** Applies a confirmed write to the log, or reads the log again when it does not follow. */
+  private land(write: ConfirmedWrite): void {
+    const outcome = applyWrite(this.state.log, write, this.now());
+    if (outcome.kind === 'gap') this.ports.refetch();
+    else if (outcome.kind === 'next') {
+      this.set({ log: outcome.snapshot });
+      this.ports.announce(outcome.snapshot.version);
+    }
+  }
+
+  private set(change: SessionChange): void {
+    this.state = this.deriver.next(this.state, change);
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,92 @@
+import { type TokenTotals, tokenTotals } from './answer-meta';
+import type { LogSnapshot } from './log-snapshot';
+import {
+  baseRows,
+  displayRows,
+  type FetchedState,
+  fetchedState,
+  isReflected,
+  type LogRow,
+  type PendingOp,
+} from './overlay';
+
+/** The answer being streamed: its query's qid, and whether the server was asked to stop it. */
+export interface AnswerInProgress {
+  qid: string;
+  stopping: boolean;
+}
+
+/** A query that got no answer: the error, and the qid to ask again when its entry was stored. */
+export interface AskFailure {
+  error: unknown;
+  qid: string | null;
+}
+
+/**
+ * Everything the workspace draws, as one immutable value: a new object after each change, the
+ * same one while nothing changed (what `useSyncExternalStore` needs). Slices are set by the
+ * session; `rows` and `totals` are derived from them here.
+ */
+export interface LogbookSessionState {
+  /** The log as stored: parsed entries (null when the stored log is not valid XML) and version. */
+  log: LogSnapshot;
+  /** This page's writes the log does not show yet. */
+  pending: readonly PendingOp[];
+  /** The overlay: the log with the pending writes drawn over it, as rows to draw. */
+  rows: readonly LogRow[];
+  /** What the answers in the log took, in and out. */
+  totals: TokenTotals;
+  answer: AnswerInProgress | null;
+  failure: AskFailure | null;
+  /** The row whose inline editor is open. */
+  editingKey: string | null;
+  /** The row whose deletion waits for the reader's confirmation. */
+  toDelete: LogRow | null;
+}
+
+/** What the session sets; the rest follows from it. */
+export type SessionChange = Partial<Omit<LogbookSessionState, 'rows' | 'totals'>>;
+
+/**
+ * Derives the state's rows from its slices, remembering what it needs to do so cheaply: rows of
+ * unchanged entries keep their identity (a write to one entry re-renders one row), and a pending
+ * write the log already shows is dropped before it is drawn twice.
+ */
+export class SessionStateDeriver {
+  private base: LogRow[] = [];
+  private fetched: FetchedState | null = null;
+
+  initial(log: LogSnapshot): LogbookSessionState {
+    const blank: LogbookSessionState = {
+      log: { entries: [], version: Number.NEGATIVE_INFINITY, updatedAt: 0 },
+      pending: [],
+      rows: [],
+      totals: tokenTotals([]),
+      answer: null,
+      failure: null,
+      editingKey: null,
+      toDelete: null,
+    };
+    return this.next(blank, { log });
+  }
+
+  next(previous: LogbookSessionState, change: SessionChange): LogbookSessionState {
+    const state = { ...previous, ...change };
+    const logChanged = state.log !== previous.log;
+    if (logChanged) {
+      const { entries, version, updatedAt } = state.log;
+      this.fetched = entries ? fetchedState(entries, version, updatedAt) : null;
+      if (entries !== previous.log.entries) {
+        this.base = baseRows(entries ?? [], this.base);
+        state.totals = tokenTotals(entries ?? []);
+      }
+    }
+    const fetched = this.fetched;
+    if (fetched && (logChanged || state.pending !== previous.pending)) {
+      const kept = state.pending.filter((op) => !isReflected(op, fetched));
+      if (kept.length !== state.pending.length) state.pending = kept;
+    }
+    if (logChanged || state.pending !== previous.pending) state.rows = displayRows(this.base, state.pending);
+    return state;
+  }
+}
