@@ -6,7 +6,7 @@ import { shoot } from '../support/screenshots.js';
 test.use({ appOptions: {} });
 test.describe.configure({ mode: 'serial' });
 
-/** The top navigation of spec 000 §2, in its order, with the route each link leads to. */
+/** The top navigation, in the specified order, with the route each link leads to. */
 const NAV = [
   { label: 'Shell', path: '/shell/' },
   { label: 'Logbooks', path: '/logbooks/' },

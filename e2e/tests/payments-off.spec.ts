@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { recordForeignRequests } from '../support/stripe-js.js';
 
-/** Payments off, as in spec 001's build: nothing of Stripe reaches the browser. */
+/** Payments off (the default): nothing of Stripe reaches the browser. */
 test.use({ appOptions: { user: 'rustam' } });
 test.describe.configure({ mode: 'serial' });
 

@@ -56,7 +56,7 @@ test.describe('tiers and purchase pages, payments on', () => {
       await h1(page, about);
       expect(await page.title()).toBe(`${about} · Caravanserai`);
     }
-    // The prices of spec 001 §9, and the question.
+    // The tier prices, and the question.
     await main(page).getByText('$10,000 per month or $100,000 per year', { exact: true }).waitFor();
     await main(page)
       .getByText('Are you sure you want to purchase a Sultan Subscription?', { exact: true })

@@ -116,7 +116,7 @@ test.describe('about', () => {
   });
 });
 
-/** One question per topic of spec 000 §2, with a piece of its answer. */
+/** One question per FAQ topic, with a piece of its answer. */
 const FAQ = [
   { topic: 'product', question: 'What is Caravanserai?', answer: 'A web application for keeping your AI' },
   { topic: 'shell', question: 'What is the shell?', answer: 'Mapper, a terminal with Unix-style commands' },

@@ -7,7 +7,7 @@ const NO = new Set(['n', 'N', '\r', '\n', 'Enter', '\x03']);
 
 /**
  * Asks a yes/no question and waits for the answer. A host with its own dialog answers it;
- * otherwise only y or n is accepted (either case) and Enter counts as n (spec 001 §2, §5), and
+ * otherwise only y or n is accepted (either case) and Enter counts as n, and
  * any other key is ignored, so a stray key never decides. A command cancelled while the question
  * was open never goes ahead, whatever the answer.
  */

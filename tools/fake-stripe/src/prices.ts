@@ -1,6 +1,6 @@
 import type { PriceSpec } from './objects';
 
-/** The product's recurring prices (spec 001 section 9), in cents, by tier and interval. */
+/** The product's recurring prices, in cents, by tier and interval. */
 export const FAKE_PRICES = {
   merchant: { month: 'price_merchant_month', year: 'price_merchant_year' },
   sultan: { month: 'price_sultan_month', year: 'price_sultan_year' },

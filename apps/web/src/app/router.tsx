@@ -14,18 +14,18 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<Rou
 });
 
 /**
- * The route guard of spec 001: a route marked `requiresAuth` sends a visitor without a stored
+ * The route guard: a route marked `requiresAuth` sends a visitor without a stored
  * token to Login. The spec marks no route, so every page is reachable and says itself what a
  * signed-out visitor can do.
  */
 export const requireAuth = () => (hasStoredToken() ? null : redirect(paths.login.href()));
 
-/** Any other path under /subscribe/ or /payments/ goes home (spec 001 §2). */
+/** Any other path under /subscribe/ or /payments/ goes home. */
 const toHome = () => redirect(paths.home.href());
 
 /**
  * The purchase, payment method and subscriptions pages exist only while the server's payments are
- * on (GET /config/); with them off they go home, as spec 001 §2 says of its build.
+ * on (GET /config/); with them off they go home.
  */
 async function onlyWithPayments() {
   try {

@@ -1,6 +1,6 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
-/** Light or dark, remembered in local storage under `theme` (spec 000), light by default. */
+/** Light or dark, remembered in local storage under `theme`, light by default. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 
 export const theme = createTheme({

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 
-/** What a journal, logbook or well page says when it cannot be loaded (spec 000 §2). */
+/** What a journal, logbook or well page says when it cannot be loaded. */
 export function Forbidden({ text }: { text: string }) {
   return (
     <Alert color="red" variant="light" title={text} role="alert">

@@ -1,5 +1,5 @@
 /**
- * Where the session token lives (spec 001): the `authToken` cookie (30 days, Secure,
+ * Where the session token lives: the `authToken` cookie (30 days, Secure,
  * SameSite=Strict, path /), local storage `authKey`, and `token` for the route guard.
  */
 const COOKIE = 'authToken';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Line } from './text.js';
 
 /**
- * Payments and subscriptions (spec 001 section 7; docs/ARCHITECTURE.md, Payments). Every `/payments/...` call answers
+ * Payments and subscriptions (docs/ARCHITECTURE.md, Payments). Every `/payments/...` call answers
  * 404 while the server's payments are off (`GET /config/` says which), and all but the webhook
  * are the signed-in user's own: another user's username is 403, another user's ids 404.
  *

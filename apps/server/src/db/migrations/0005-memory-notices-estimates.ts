@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** The notices the workspace's shell box writes to a log as gen entries (spec 000, section 5). */
+/** The notices the workspace's shell box writes to a log as gen entries. */
 const NOTICES = [
   'Memory Turned On',
   'Memory Turned Off',

@@ -7,7 +7,7 @@ export interface NavItem {
   signedIn?: boolean;
 }
 
-/** The top navigation of spec 000 §2, in its order, with Caravans for signed-in users after Wells. */
+/** The top navigation, in the specified order, with Caravans for signed-in users after Wells. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Shell', href: paths.shell.href() },
   { label: 'Logbooks', href: paths.logbooks.home.href() },

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useMapperProfile } from '../../features/mapper/api/mapper-profile';
 import { MapperView } from '../../features/mapper/components/mapper-view';
 
-/** The Mapper page (route Shell, spec 001 §2). */
+/** The Mapper page (route `/shell/`). */
 export function Component() {
   const navigate = useNavigate();
   const { user, isLoading } = useCurrentUser();

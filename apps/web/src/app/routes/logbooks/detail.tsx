@@ -10,7 +10,7 @@ import { wantsScribeFocus } from '../../../features/logbooks/components/scribe-f
 import { LogbookWorkspace } from '../../../features/logbooks/workspace/components/logbook-workspace';
 import { entryFromHash } from '../../../features/logbooks/workspace/model/entry-hash';
 
-/** /logbooks/{logid}: the logbook workspace, where the conversation happens (spec 000 §2). */
+/** /logbooks/{logid}: the logbook workspace, where the conversation happens. */
 export function Component() {
   const { logid = '' } = useParams();
   const logbook = useLogbook(logid);

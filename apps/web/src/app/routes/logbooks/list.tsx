@@ -11,7 +11,7 @@ export function Component() {
       area={{ label: 'Logbooks', href: paths.logbooks.home.href() }}
       create={{ label: 'New Logbook', href: paths.logbooks.create.href() }}
     >
-      {/* A failed load (signed out, for one) shows the empty state, which says what to do (spec 000 §8). */}
+      {/* A failed load (signed out, for one) shows the empty state, which says what to do. */}
       <LogbookList logbooks={logbooks.data ?? []} loading={logbooks.isPending} />
     </ListPage>
   );

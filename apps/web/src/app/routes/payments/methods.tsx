@@ -17,7 +17,7 @@ import { SignedInOnly } from './signed-in-only';
 /** Where a purchase page sends the user to add a card: back there once it is saved. */
 const RETURN_TO: readonly string[] = [paths.subscribeMerchant.href(), paths.subscribeSultan.href()];
 
-/** /payments/methods/{username}: the user's cards, the active one, and adding one (spec 001 §2). */
+/** /payments/methods/{username}: the user's cards, the active one, and adding one. */
 export function Component() {
   const { username = '' } = useParams();
   return (
@@ -43,7 +43,7 @@ function PaymentMethods({ username }: { username: string }) {
   const navigate = useNavigate();
   const next = useSearchParams()[0].get('next');
 
-  // After adding a card it goes to the profile (spec 001 §2), or back to the purchase it is for.
+  // After adding a card it goes to the profile, or back to the purchase it is for.
   const added = (card: PaymentSource) => {
     notifications.show({ color: 'teal', message: `Card saved: ${cardName(card)}.` });
     navigate(next && RETURN_TO.includes(next) ? next : paths.profile.href(username));

@@ -14,7 +14,7 @@ import { SignedInOnly } from './signed-in-only';
 const PURCHASE_PATH = { Merchant: paths.subscribeMerchant, Sultan: paths.subscribeSultan } as const;
 
 /**
- * /subscribe/merchant/ and /subscribe/sultan/ (spec 001 §2): 'About Merchants' or 'About Sultans',
+ * /subscribe/merchant/ and /subscribe/sultan/: 'About Merchants' or 'About Sultans',
  * the tier and its prices, the active card, the question and Submit; on success the profile, whose
  * role badge now shows the tier.
  */

@@ -10,7 +10,7 @@ import { SubscriptionList } from '../../../features/payments/components/subscrip
 import { failureText } from '../../../features/payments/lib/failure-text';
 import { SignedInOnly } from './signed-in-only';
 
-/** /payments/subscribe/change/: 'Your Subscriptions', each with 'Manage Subscription' (spec 001 §2). */
+/** /payments/subscribe/change/: 'Your Subscriptions', each with 'Manage Subscription'. */
 export function Component() {
   const { user } = useCurrentUser();
   return (

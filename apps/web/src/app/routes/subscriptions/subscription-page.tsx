@@ -17,7 +17,7 @@ import {
 import { usePublicConfig } from '../../../lib/use-public-config';
 
 /**
- * The four subscription pages (spec 001 §2). They show the ID from the address rather than
+ * The four subscription pages. They show the ID from the address rather than
  * asking the server: with payments off every /payments/ call is 404, and cancelling is by e-mail
  * in both modes. With payments on, the signed-in owner can also cancel at period end right here.
  */

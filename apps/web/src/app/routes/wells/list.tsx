@@ -13,7 +13,7 @@ export function Component() {
       crumb="Well List"
       create={{ label: 'New Well', href: paths.wells.create.href() }}
     >
-      {/* A failed load (usually: signed out) shows the same hints as an empty list (spec 000 §8). */}
+      {/* A failed load (usually: signed out) shows the same hints as an empty list. */}
       <WellList wells={wells.data?.wells ?? []} loading={wells.isPending} />
     </ListPage>
   );

@@ -5,7 +5,7 @@ import { getToken } from '../../../lib/auth-storage';
 
 export const currentUserKey = ['auth', 'user'] as const;
 
-/** The signed-in user, or null: a failed user call means signed out (spec 000 §6). */
+/** The signed-in user, or null: a failed user call means signed out. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {

@@ -2,7 +2,7 @@ import type { Registration } from '@caravanserai/api';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** Registers; the user then signs in on the Login page (spec 001: success goes to Login). */
+/** Registers; the user then signs in on the Login page (success goes to Login). */
 export function useSignup() {
   return useMutation({
     mutationFn: (input: Registration) => api.auth.register(input),

@@ -25,7 +25,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
-    // Checked here so a mismatch never reaches the server (spec 001 §5).
+    // Checked here so a mismatch never reaches the server.
     if (values.password !== values.confirm) {
       setAlert([PASSWORDS_DIFFER]);
       return;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/save-file';
 
-/** The two packagings of the Mapper CLI the server offers (DESIGN §2). */
+/** The two packagings of the Mapper CLI the server offers. */
 export const PACKAGES = [
   { filename: 'caravanserai.zip', label: 'Download Zip File' },
   { filename: 'caravanserai.tar.gz', label: 'Download Tarball' },

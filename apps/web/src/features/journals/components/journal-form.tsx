@@ -49,7 +49,7 @@ export function JournalForm({
           </Alert>
         )}
         <TextInput
-          // Creating asks the question of spec 000 §2; its Settings just say Title.
+          // Creating asks the specified question; its Settings just say Title.
           label={journal ? 'Title' : JOURNAL_NAME_LABEL}
           required
           autoFocus={!journal}

@@ -4,7 +4,7 @@ import { CardList } from '../../../components/card-list';
 import { EmptyList } from '../../../components/empty-list';
 import { paths } from '../../../config/paths';
 
-/** The user's journals as links, or the empty state of spec 000 §2. */
+/** The user's journals as links, or the empty state. */
 export function JournalList({ journals, loading }: { journals: JournalSummary[]; loading: boolean }) {
   return (
     <CardList

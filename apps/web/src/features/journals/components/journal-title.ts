@@ -1,4 +1,4 @@
-/** Journal titles are required (spec 000 §5); blank ones are refused before a round trip. */
+/** Journal titles are required; blank ones are refused before a round trip. */
 export function validateJournalTitle(value: string): string | null {
   return value.trim() ? null : 'Title is required';
 }

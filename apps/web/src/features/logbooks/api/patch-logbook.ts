@@ -9,7 +9,7 @@ export interface LogbookPatch {
   logwell?: string | null;
 }
 
-/** PATCH: only the fields given change (spec 000 §7). */
+/** PATCH: only the fields given change. */
 export function patchLogbook({ logid, patch }: { logid: string; patch: LogbookPatch }): Promise<Logbook> {
   return api.logbooks.patch(logid, patch);
 }

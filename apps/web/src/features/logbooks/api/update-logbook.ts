@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { useSaveMutation } from '../../../lib/cached-mutations';
 import { savedLogbookKeys } from './logbook-keys';
 
-/** What the manage form may change (spec 000 §7: PUT title, description, private, logwell, journal, salted). */
+/** What the manage form may change (PUT title, description, private, logwell, journal, salted). */
 export interface LogbookSettings {
   title: string;
   description: string;

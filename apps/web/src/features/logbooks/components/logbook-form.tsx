@@ -63,7 +63,7 @@ export function LogbookForm({
       private: logbook?.private ?? true,
       salted: logbook?.salted ?? false,
     },
-    // A new logbook may be left untitled: the server names it 'Default' (spec 000 §5).
+    // A new logbook may be left untitled: the server names it 'Default'.
     validate: { title: (v) => (!logbook || v.trim() ? null : 'Title is required') },
   });
 

@@ -6,7 +6,7 @@ import { LogbookBadges } from '../../../components/logbook-badges';
 import { paths } from '../../../config/paths';
 import { formatDate } from './format-date';
 
-/** The user's logbooks as links, or the empty state of spec 000 §2. */
+/** The user's logbooks as links, or the empty state. */
 export function LogbookList({ logbooks, loading }: { logbooks: LogbookSummary[]; loading: boolean }) {
   return (
     <CardList

@@ -6,7 +6,7 @@ export const mapperProfileKey = ['mapper', 'profile'] as const;
 
 /**
  * The signed-in user's Mapper profile. The first visit finds none and creates the default
- * (spec 001 §4, without the page reload); a failure falls back to the defaults so the Mapper
+ * (without the page reload); a failure falls back to the defaults so the Mapper
  * still opens.
  */
 export async function getOrCreateMapperProfile(pk: number): Promise<MapperProfile> {

@@ -2,7 +2,7 @@ import type { HistoryStore } from '@caravanserai/mapper';
 
 const KEY = 'commandHistory';
 
-/** Typed commands in local storage `commandHistory` (spec 001 §9); a corrupt value reads as empty. */
+/** Typed commands in local storage `commandHistory`; a corrupt value reads as empty. */
 export const localHistory: HistoryStore = {
   load: () => {
     try {

@@ -1,6 +1,6 @@
 import { Badge, CheckIcon } from '@mantine/core';
 
-/** The 'Active' tick of spec 001: the default card, or a subscription that is active. */
+/** The 'Active' tick: the default card, or a subscription that is active. */
 export function ActiveTick() {
   return (
     <Badge

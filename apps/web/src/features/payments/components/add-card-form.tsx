@@ -19,7 +19,7 @@ interface AddCardFormProps {
 }
 
 /**
- * Adding a card (spec 001 §2): Stripe's card field turns the card into a payment method in the
+ * Adding a card: Stripe's card field turns the card into a payment method in the
  * browser (the card number never reaches our server), then the server attaches it to the user's
  * Stripe customer. Stripe.js is fetched when this form first shows.
  */

@@ -15,7 +15,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A saved card as spec 001 shows it: 'Last 4 Digits', the brand, and the expiry month and year. */
+/** A saved card as the card list shows it: 'Last 4 Digits', the brand, and the expiry month and year. */
 export function CardDetails({ card }: { card: PaymentSource }) {
   return (
     <Group

@@ -10,7 +10,7 @@ import { DeleteCardButton } from './delete-card-button';
 import classes from './payment-method-card.module.css';
 
 /**
- * The saved cards (spec 001 §2): only those whose status is true (not expired), each with its
+ * The saved cards: only those whose status is true (not expired), each with its
  * details, an 'Active' tick on the default and 'Delete Payment Method'. Clicking a card makes it
  * the default.
  */

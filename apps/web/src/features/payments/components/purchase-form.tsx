@@ -21,7 +21,7 @@ const manageHref = (subscription: Subscription) =>
     : paths.sultanManage.href(subscription.subscription_id);
 
 /**
- * The purchase form of spec 001 §2: the active card, monthly or annual billing, the question and
+ * The purchase form: the active card, monthly or annual billing, the question and
  * Submit. A tier already held is not offered again.
  */
 export function PurchaseForm({

@@ -15,7 +15,7 @@ const manageHref = (subscription: Subscription) =>
     : paths.sultanManage.href(subscription.subscription_id);
 
 /**
- * The user's subscriptions (spec 001 §2): type and subscription id, an 'Active' tick while
+ * The user's subscriptions: type and subscription id, an 'Active' tick while
  * active, and 'Manage Subscription', which opens the tier's manage page; so does the whole card.
  */
 export function SubscriptionList({ subscriptions }: { subscriptions: Subscription[] }) {

@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 
 const ROLE_COLORS: Record<string, string> = { Pilgrim: 'teal', Merchant: 'blue', Sultan: 'grape' };
 
-/** u/{username} with the role and location badges (spec 001 §2 Profile). */
+/** u/{username} with the role and location badges. */
 export function ProfileHeader({ profile }: { profile: PublicProfile }) {
   const location = profile.location.trim();
   return (

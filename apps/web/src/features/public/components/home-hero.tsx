@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { StartButtons } from '../../../components/start-buttons';
 import { paths } from '../../../config/paths';
 
-/** The logo (public/logo.svg): 264 by 264 pixels (spec 001 §9), a plain file costing no script. */
+/** The logo (public/logo.svg): 264 by 264 pixels, a plain file costing no script. */
 const LOGO = { src: '/logo.svg', size: 264 } as const;
 
 /** The home page's welcome: title, tagline, what the product is, and where to begin; the logo beside. */

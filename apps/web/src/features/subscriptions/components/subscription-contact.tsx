@@ -7,7 +7,7 @@ const CANCEL_BY_EMAIL = 'Email us if you want to cancel with your username and s
 
 /**
  * A subscription's ID and how to cancel it: by e-mail to support, quoting the username and the ID
- * (spec 001 §1), so both are shown where they can be copied. `action` goes beside the e-mail text:
+ *, so both are shown where they can be copied. `action` goes beside the e-mail text:
  * with payments on, that is where the self-service cancel button belongs.
  */
 export function SubscriptionContact({

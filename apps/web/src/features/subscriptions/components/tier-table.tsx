@@ -4,7 +4,7 @@ import classes from './tier-table.module.css';
 import type { Tier } from './tiers';
 
 /**
- * One tier as a table with the columns Role, $/Month, $/Annual and Features (spec 001 §2).
+ * One tier as a table with the columns Role, $/Month, $/Annual and Features.
  * The roles are explicit because the phone layout restyles rows as grids, which would otherwise
  * drop the table semantics in some browsers.
  */

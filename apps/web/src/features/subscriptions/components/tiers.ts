@@ -10,7 +10,7 @@ export interface Tier {
   color: string;
 }
 
-/** The three tiers and their prices (spec 001 §1, §9). */
+/** The three tiers and their prices. */
 export const TIERS: readonly Tier[] = [
   {
     role: 'Pilgrim',

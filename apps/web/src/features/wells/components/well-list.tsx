@@ -30,7 +30,7 @@ export function WellList({ wells, loading }: { wells: Well[]; loading: boolean }
   );
 }
 
-/** A failed load (usually: signed out) shows the same hints as an empty list (spec 000 §8). */
+/** A failed load (usually: signed out) shows the same hints as an empty list. */
 function NoWells() {
   return (
     <Stack gap={4}>

@@ -34,7 +34,7 @@ function Tip({ label, children }: { label: string; children: ReactNode }) {
 /**
  * An entry's buttons: Copy, then for its owner Edit (queries, context, comments), Regenerate
  * (answers), and the spec's # C M X. A toggle shows pressed when the entry already has that tag:
- * pressing it then hands the entry back to gen (spec 000 §4).
+ * pressing it then hands the entry back to gen.
  */
 export function EntryButtons({
   tag,

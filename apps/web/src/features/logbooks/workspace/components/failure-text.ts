@@ -1,6 +1,6 @@
 import { ApiError } from '@caravanserai/api';
 
-/** The spec's message for any failed query (spec 000 §8); the words below explain it. */
+/** The spec's message for any failed query; the words below explain it. */
 export const AI_FAILED = 'Error fetching response from AI.';
 
 /** A failed query in words: what happened, what to check, and the raw reason for the details line. */

@@ -18,7 +18,7 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
 
 /**
  * The logbook's less frequent actions, folded into one menu so the conversation gets the room:
- * the exports, and for its owner 'Settings' and 'Delete Logbook' (spec 000 §2, same words).
+ * the exports, and for its owner 'Settings' and 'Delete Logbook' (same words).
  */
 export function LogbookMenu({
   logbook,

@@ -16,7 +16,7 @@ const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
 };
 
 /**
- * The Scribe: a message box that grows from 1 to 10 rows of 24 px (spec 000 §9). Enter sends,
+ * The Scribe: a message box that grows from 1 to 10 rows of 24 px. Enter sends,
  * Shift+Enter starts a new line; blank messages are ignored. With Context Mode or Comment Mode on
  * the message is stored as that entry, otherwise it is asked of the well. The Memory switch is the
  * logbook's own setting (stored with it); the line under the box says what a query sends.

@@ -2,7 +2,7 @@ import { useLocalStorage } from '@mantine/hooks';
 
 export type ViewMode = 'chat' | 'shell';
 
-/** Chat view (the Scribe) or shell view (the shell box), remembered in local storage (spec 000 §9). */
+/** Chat view (the Scribe) or shell view (the shell box), remembered in local storage. */
 export function useViewMode() {
   return useLocalStorage<ViewMode>({
     key: 'logbookView',

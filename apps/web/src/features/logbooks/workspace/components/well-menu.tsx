@@ -7,7 +7,7 @@ import { useWellChoices } from '../../api/get-well-choices';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 /**
- * 'Using Well: {title}' linking to the well page (spec 000 §2), and for the owner a menu of their
+ * 'Using Well: {title}' linking to the well page, and for the owner a menu of their
  * wells that moves the logbook to another one in place, without a trip to Settings.
  */
 export function WellMenu({

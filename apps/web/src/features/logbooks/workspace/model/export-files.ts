@@ -9,7 +9,7 @@ const TYPES: Record<ExportFormat, string> = {
   json: 'application/json',
 };
 
-/** The file for one format, built here from the entries on screen (spec 000 §7: no export call). */
+/** The file for one format, built here from the entries on screen (no export call). */
 export function buildExport(
   format: ExportFormat,
   logbook: Logbook,
