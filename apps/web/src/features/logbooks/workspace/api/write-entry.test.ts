@@ -1,24 +1,31 @@
+// @vitest-environment jsdom
 import type { TagSubmit, TagSubmitResult } from '@caravanserai/api';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeEntryMutationOptions } from './write-entry';
 
-const server = vi.hoisted(() => ({
-  answers: [] as { body: unknown; resolve: (result: TagSubmitResult) => void }[],
-}));
+/** The server's side of the wire: each request waits until the test answers it. */
+const server = {
+  answers: [] as { url: string; body: unknown; resolve: (result: TagSubmitResult) => void }[],
+};
 
-vi.mock('../../../../lib/api', () => ({
-  api: {
-    tags: {
-      submit: (body: unknown) =>
-        new Promise<TagSubmitResult>((resolve) => {
-          server.answers.push({ body, resolve });
-        }),
-    },
-  },
-}));
+beforeEach(() => {
+  server.answers.length = 0;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
+    return new Promise<Response>((resolve) => {
+      server.answers.push({
+        url: String(input),
+        body: JSON.parse(String(init.body)),
+        resolve: (result) =>
+          resolve(new Response(JSON.stringify(result), { headers: { 'content-type': 'application/json' } })),
+      });
+    });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the client's promise chain reach the wire. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('writeEntryMutationOptions', () => {
   it("runs one logbook's writes one after another, each body read once the write before has landed", async () => {
@@ -44,6 +51,7 @@ describe('writeEntryMutationOptions', () => {
     expect(server.answers.map((answer) => answer.body)).toEqual([
       { logid: 'log1', tag: 'query', index: 1, content: 'One', version: 4 },
     ]);
+    expect(server.answers[0]?.url).toMatch(/\/journals\/tag\/submit\/$/);
 
     server.answers[0]?.resolve({ modified_status: true, index: 1, version: 5 });
     await first;
@@ -55,7 +63,6 @@ describe('writeEntryMutationOptions', () => {
   });
 
   it('does not hold up the writes of another logbook', async () => {
-    server.answers.length = 0;
     const queryClient = new QueryClient();
     const body = (logid: string) => (): TagSubmit => ({ logid, tag: 'comment', content: 'Note' });
     void new MutationObserver(queryClient, writeEntryMutationOptions('log1')).mutate({ body: body('log1') });
