@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { createFakeWell, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
@@ -91,7 +92,9 @@ describe('the mapper CLI', () => {
 
   for (const file of ['caravanserai.zip', 'caravanserai.tar.gz']) {
     it(`runs from the downloaded ${file} against the server it came from`, async () => {
-      const res = await t.server.http(`/download/${file}/`, { token: t.alice.token });
+      const res = await t.server.http(pathOf(routes.download.mapperPackage, { filename: file }), {
+        token: t.alice.token,
+      });
       expect(res.status).toBe(200);
       const dir = mkdtempSync(join(work, 'unpacked-'));
       const bytes = Buffer.from(await res.arrayBuffer());

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { expectStatus, PASSWORD, startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,7 +17,7 @@ const USERNAME_TAKEN = { username: ['A user with that username already exists.']
 describe('registration', () => {
   it('answers 201 with a 40-hex key, with an email', async () => {
     const username = uniqueName();
-    const res = await post('/rest-auth/registration/', {
+    const res = await post(pathOf(routes.auth.register), {
       username,
       email: `${username}@example.com`,
       password1: PASSWORD,
@@ -97,7 +98,7 @@ describe('registration', () => {
   });
 
   it('names every missing field', async () => {
-    const res = await post('/rest-auth/registration/', {});
+    const res = await post(pathOf(routes.auth.register), {});
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       username: ['This field is required.'],
@@ -146,7 +147,7 @@ describe('login', () => {
   });
 
   it('names missing fields', async () => {
-    const res = await post('/rest-auth/login/', {});
+    const res = await post(pathOf(routes.auth.login), {});
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       username: ['This field is required.'],
@@ -156,7 +157,7 @@ describe('login', () => {
 
   it('never lets the seeded system account sign in', async () => {
     for (const password of ['', '!', PASSWORD, 'caravanserai']) {
-      const res = await post('/rest-auth/login/', { username: 'caravanserai', password });
+      const res = await post(pathOf(routes.auth.login), { username: 'caravanserai', password });
       expect(res.status).toBe(400);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body).not.toHaveProperty('key');
@@ -172,7 +173,7 @@ describe('login', () => {
 describe('the current user', () => {
   it('is {pk, username, email}', async () => {
     const user = await t.server.signup('me');
-    const res = await t.server.http('/rest-auth/user/', { token: user.token });
+    const res = await t.server.http(pathOf(routes.auth.user), { token: user.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       pk: user.pk,
@@ -182,7 +183,7 @@ describe('the current user', () => {
   });
 
   it('needs a token', async () => {
-    const res = await t.server.http('/rest-auth/user/');
+    const res = await t.server.http(pathOf(routes.auth.user));
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
   });
@@ -269,11 +270,11 @@ describe('rate limiting', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       statuses.push(
-        (await send('/rest-auth/login/', { username: 'someone', password: 'wrong-password' })).status,
+        (await send(pathOf(routes.auth.login), { username: 'someone', password: 'wrong-password' })).status,
       );
     }
     expect(statuses).toEqual([400, 400, 400]);
-    const res = await send('/rest-auth/login/', { username: 'someone', password: 'wrong-password' });
+    const res = await send(pathOf(routes.auth.login), { username: 'someone', password: 'wrong-password' });
     expect(res.status).toBe(429);
     const body = (await res.json()) as { detail?: string };
     expect(body.detail).toMatch(/throttled/i);
@@ -281,7 +282,7 @@ describe('rate limiting', () => {
 
   it('throttles the fourth registration within a minute', async () => {
     const register = (username: string) =>
-      send('/rest-auth/registration/', { username, password1: PASSWORD, password2: PASSWORD });
+      send(pathOf(routes.auth.register), { username, password1: PASSWORD, password2: PASSWORD });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await register(uniqueName('rl'))).status);
     expect(statuses).toEqual([201, 201, 201]);

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { caravanWith, join } from './caravans-helpers.js';
@@ -26,7 +27,7 @@ describe('caravans', () => {
       name: 'Acme',
       role: 'leader',
     });
-    const raw = await t.server.http('/caravans/', {
+    const raw = await t.server.http(pathOf(routes.caravans.create), {
       method: 'POST',
       token: t.alice.token,
       body: '{"name":"x"}',
@@ -240,23 +241,23 @@ describe('hostile input', () => {
     const post = (path: string, method: string, body: unknown) =>
       t.server.http(path, { method, token: t.alice.token, body: JSON.stringify(body) });
     const bad: [string, string, unknown][] = [
-      ['/caravans/', 'POST', { name: 'A\u0000B' }],
-      ['/caravans/', 'POST', { name: 'A\u001bB' }],
-      ['/caravans/', 'POST', { name: '   ' }],
-      ['/caravans/', 'POST', { name: 'x'.repeat(101) }],
-      ['/caravans/', 'POST', { name: 42 }],
-      [`/caravans/${id}/`, 'PUT', { name: 'line\nbreak' }],
-      [`/caravans/${id}/invites/`, 'POST', { username: 'a\u0007b' }],
-      [`/caravans/${id}/policy/`, 'PUT', { member_monthly_queries: 1e20 }],
-      [`/caravans/${id}/policy/`, 'PUT', { member_monthly_tokens: 2 ** 31 }],
-      [`/caravans/${id}/policy/`, 'PUT', { caravan_monthly_tokens: -1 }],
-      [`/caravans/${id}/policy/`, 'PUT', { member_monthly_queries: 1.5 }],
-      [`/caravans/${id}/policy/`, 'PUT', { member_monthly_queries: '10' }],
-      [`/caravans/${id}/policy/`, 'PUT', { allowed_models: ['gpt-4o'] }],
-      [`/caravans/${id}/policy/`, 'PUT', { allowed_models: ['openai/gpt\u0000'] }],
-      [`/caravans/${id}/policy/`, 'PUT', { personal_wells: 'maybe' }],
-      [`/caravans/${id}/members/${t.alice.username}/`, 'PUT', { role: 'owner' }],
-      [`/caravans/${id}/wells/`, 'POST', { wellid: '../x' }],
+      [pathOf(routes.caravans.create), 'POST', { name: 'A\u0000B' }],
+      [pathOf(routes.caravans.create), 'POST', { name: 'A\u001bB' }],
+      [pathOf(routes.caravans.create), 'POST', { name: '   ' }],
+      [pathOf(routes.caravans.create), 'POST', { name: 'x'.repeat(101) }],
+      [pathOf(routes.caravans.create), 'POST', { name: 42 }],
+      [pathOf(routes.caravans.rename, { id }), 'PUT', { name: 'line\nbreak' }],
+      [pathOf(routes.caravans.invite, { id }), 'POST', { username: 'a\u0007b' }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { member_monthly_queries: 1e20 }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { member_monthly_tokens: 2 ** 31 }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { caravan_monthly_tokens: -1 }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { member_monthly_queries: 1.5 }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { member_monthly_queries: '10' }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { allowed_models: ['gpt-4o'] }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { allowed_models: ['openai/gpt\u0000'] }],
+      [pathOf(routes.caravans.setPolicy, { id }), 'PUT', { personal_wells: 'maybe' }],
+      [pathOf(routes.caravans.setRole, { id, username: t.alice.username }), 'PUT', { role: 'owner' }],
+      [pathOf(routes.caravans.shareWell, { id }), 'POST', { wellid: '../x' }],
     ];
     for (const [path, method, body] of bad) {
       const response = await post(path, method, body);
@@ -269,7 +270,9 @@ describe('hostile input', () => {
       'from=2026-02-30',
       'format=xml',
     ]) {
-      const response = await t.server.http(`/caravans/${id}/usage/?${query}`, { token: t.alice.token });
+      const response = await t.server.http(`${pathOf(routes.caravans.usage, { id })}?${query}`, {
+        token: t.alice.token,
+      });
       expect(response.status, query).toBe(400);
     }
     expect(await t.alice.client.caravans.get(id)).toEqual(caravan);

@@ -1,4 +1,5 @@
 import type { Caravan, Logbook, Well } from '@caravanserai/api';
+import { pathOf, routes } from '@caravanserai/api';
 import {
   createFakeWell,
   createLogbook,
@@ -257,9 +258,12 @@ describe('usage', () => {
       [],
     );
 
-    const csv = await t.server.http(`/caravans/${id}/usage/?group_by=member&format=csv`, {
-      token: t.alice.token,
-    });
+    const csv = await t.server.http(
+      pathOf(routes.caravans.usage, { id }, { group_by: 'member', format: 'csv' }),
+      {
+        token: t.alice.token,
+      },
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trimEnd().split('\r\n');

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { createFakeWell, createLogbook, expectStatus, TEST_API_KEY, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { caravanWith, sharedWell } from './caravans-helpers.js';
@@ -167,7 +168,7 @@ describe('a member', () => {
     const well = await sharedWell(t.alice, t.fake, id, { AUTH_MODEL_KEY: key });
     const logbook = await createLogbook(t.bob.client, { logwell: well.wellid });
     t.fake.enqueue({ kind: 'error', status: 401, message: `Incorrect API key provided: ${key}` });
-    const failed = await t.server.http('/journals/query/submit/', {
+    const failed = await t.server.http(pathOf(routes.queries.submit), {
       method: 'POST',
       token: t.bob.token,
       body: JSON.stringify({ logid: logbook.logid, prompt: 'Fail', context: '' }),
@@ -175,21 +176,21 @@ describe('a member', () => {
     expect(failed.status).toBe(502);
     const bodies = [await failed.text()];
     for (const path of [
-      '/journals/wells/',
-      `/journals/wells/${well.wellid}/`,
-      `/caravans/${id}/`,
-      '/caravans/',
-      `/caravans/${id}/usage/?group_by=well`,
-      `/caravans/${id}/usage/?group_by=well&format=csv`,
-      `/journals/logbooks/${logbook.logid}/`,
-      '/journals/logbooks/',
-      '/usage/',
+      pathOf(routes.wells.list),
+      pathOf(routes.wells.get, { wellid: well.wellid }),
+      pathOf(routes.caravans.get, { id }),
+      pathOf(routes.caravans.list),
+      pathOf(routes.caravans.usage, { id }, { group_by: 'well' }),
+      pathOf(routes.caravans.usage, { id }, { group_by: 'well', format: 'csv' }),
+      pathOf(routes.logbooks.get, { logid: logbook.logid }),
+      pathOf(routes.logbooks.list),
+      pathOf(routes.usage.get),
     ]) {
       const response = await t.server.http(path, { token: t.bob.token });
       expect(response.status, path).toBe(200);
       bodies.push(await response.text());
     }
-    const stream = await t.server.http('/journals/query/stream/', {
+    const stream = await t.server.http(pathOf(routes.queries.stream), {
       method: 'POST',
       token: t.bob.token,
       body: JSON.stringify({ logid: logbook.logid, prompt: 'Stream', context: '' }),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import * as tar from 'tar';
@@ -16,7 +17,7 @@ const t = useServer({ users: ['alice'], overrides: { cliBundle: join(dir, 'mappe
 async function packageFetchedWith(server: TestServer, token: string, headers: Record<string, string>) {
   const { hostname: host, port } = new URL(server.origin);
   const zip = await new Promise<Buffer>((resolve, reject) => {
-    const path = `${server.config.apiPrefix}/download/caravanserai.zip/`;
+    const path = `${server.config.apiPrefix}${pathOf(routes.download.mapperPackage, { filename: 'caravanserai.zip' })}`;
     const req = request(
       { host, port, path, headers: { authorization: `Token ${token}`, ...headers } },
       (res) => {
@@ -51,7 +52,9 @@ const EXPECTED = [
 
 describe('Mapper package downloads', () => {
   it('serves the zip with the bundle, launchers, README and this server as config', async () => {
-    const res = await t.server.http('/download/caravanserai.zip/', { token: t.alice.token });
+    const res = await t.server.http(pathOf(routes.download.mapperPackage, { filename: 'caravanserai.zip' }), {
+      token: t.alice.token,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="caravanserai.zip"');
@@ -65,6 +68,7 @@ describe('Mapper package downloads', () => {
   });
 
   it('serves the tarball with an executable launcher', async () => {
+    // Literal: also checks the path without its trailing slash.
     const res = await t.server.http('/download/caravanserai.tar.gz', { token: t.alice.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/gzip');
@@ -134,7 +138,10 @@ describe('Mapper package downloads', () => {
     });
     try {
       const bob = await proxied.signup('bob');
-      const res = await proxied.http('/download/caravanserai.zip/', { token: bob.token });
+      const res = await proxied.http(
+        pathOf(routes.download.mapperPackage, { filename: 'caravanserai.zip' }),
+        { token: bob.token },
+      );
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
       expect(JSON.parse(new TextDecoder().decode(files['caravanserai/config.json']))).toEqual({
         server: 'https://logbooks.example.org',
@@ -150,9 +157,13 @@ describe('Mapper package downloads', () => {
   });
 
   it('refuses anonymous downloads, unknown names and paths outside the package', async () => {
-    expect((await t.server.http('/download/caravanserai.zip/')).status).toBe(401);
+    expect(
+      (await t.server.http(pathOf(routes.download.mapperPackage, { filename: 'caravanserai.zip' }))).status,
+    ).toBe(401);
     for (const name of ['caravanserai.rar', '..%2F..%2Fpackage.json', 'mapper.mjs', '%2Fetc%2Fpasswd']) {
-      const res = await t.server.http(`/download/${name}/`, { token: t.alice.token });
+      const res = await t.server.http(pathOf(routes.download.mapperPackage, { filename: name }), {
+        token: t.alice.token,
+      });
       expect(res.status).toBe(404);
     }
   });
@@ -161,7 +172,9 @@ describe('Mapper package downloads', () => {
     const bare = await startServer({ cliBundle: join(dir, 'missing.mjs') });
     try {
       const carol = await bare.signup('carol');
-      const res = await bare.http('/download/caravanserai.zip/', { token: carol.token });
+      const res = await bare.http(pathOf(routes.download.mapperPackage, { filename: 'caravanserai.zip' }), {
+        token: carol.token,
+      });
       expect(res.status).toBe(503);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/not built/);
     } finally {

@@ -1,4 +1,4 @@
-import { Logbook } from '@caravanserai/api';
+import { Logbook, pathOf, routes } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import {
   createLogbook,
@@ -18,7 +18,7 @@ const EXAMPLE = 'example-mirage-hunt';
 describe('forking', () => {
   it('copies a public seeded example into a private, unsalted fork owned by the forker', async () => {
     const source = await t.bob.client.logbooks.get(EXAMPLE);
-    const response = await t.server.http(`/journals/logbooks/${EXAMPLE}/fork/`, {
+    const response = await t.server.http(pathOf(routes.logbooks.fork, { logid: EXAMPLE }), {
       method: 'POST',
       token: t.bob.token,
     });

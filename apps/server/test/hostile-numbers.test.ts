@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { createLogbook, useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,7 +36,7 @@ describe('integers past what the columns hold', () => {
   it('update_log: a version past 2147483647 is a 400 on version', async () => {
     for (const version of PAST_INT32) {
       const answer = await unchanged(() =>
-        post(`/journals/logbooks/${logid}/update_log/`, { log: LOG, version }),
+        post(pathOf(routes.logbooks.updateLog, { logid }), { log: LOG, version }),
       );
       expect(answer.status, String(version)).toBe(400);
       expect(Object.keys(answer.body)).toEqual(['version']);
@@ -45,7 +46,7 @@ describe('integers past what the columns hold', () => {
   it('update_log: If-Match past the range is a 400 on If-Match', async () => {
     for (const tag of ['"99999999999999999999"', '"2147483648"', 'W/"1e30"', '"-1"', '"abc"']) {
       const answer = await unchanged(() =>
-        post(`/journals/logbooks/${logid}/update_log/`, { log: LOG }, { 'if-match': tag }),
+        post(pathOf(routes.logbooks.updateLog, { logid }), { log: LOG }, { 'if-match': tag }),
       );
       expect(answer.status, tag).toBe(400);
       expect(Object.keys(answer.body)).toEqual(['If-Match']);
@@ -55,12 +56,12 @@ describe('integers past what the columns hold', () => {
   it('a version inside the range but not the current one is a 409, nothing written', async () => {
     for (const version of [2_147_483_647, 12345]) {
       const answer = await unchanged(() =>
-        post(`/journals/logbooks/${logid}/update_log/`, { log: LOG, version }),
+        post(pathOf(routes.logbooks.updateLog, { logid }), { log: LOG, version }),
       );
       expect(answer.status).toBe(409);
     }
     const header = await unchanged(() =>
-      post(`/journals/logbooks/${logid}/update_log/`, { log: LOG }, { 'if-match': '"2147483647"' }),
+      post(pathOf(routes.logbooks.updateLog, { logid }), { log: LOG }, { 'if-match': '"2147483647"' }),
     );
     expect(header.status).toBe(409);
   });
@@ -68,7 +69,7 @@ describe('integers past what the columns hold', () => {
   it('tag submit: a version or an index past the range is a 400 naming it', async () => {
     for (const value of PAST_INT32) {
       const version = await unchanged(() =>
-        post('/journals/tag/submit/', {
+        post(pathOf(routes.entries.write), {
           logid,
           tag: 'comment',
           index: 0,
@@ -79,7 +80,7 @@ describe('integers past what the columns hold', () => {
       expect(version.status).toBe(400);
       expect(Object.keys(version.body)).toEqual(['version']);
       const index = await unchanged(() =>
-        post('/journals/tag/submit/', { logid, tag: 'comment', index: value, fresh_tag: 'context' }),
+        post(pathOf(routes.entries.write), { logid, tag: 'comment', index: value, fresh_tag: 'context' }),
       );
       expect(index.status).toBe(400);
       expect(Object.keys(index.body)).toEqual(['index']);
@@ -88,11 +89,16 @@ describe('integers past what the columns hold', () => {
 
   it('tag submit: an index in range but past the last entry is a 400, a stale version a 409', async () => {
     const index = await unchanged(() =>
-      post('/journals/tag/submit/', { logid, tag: 'comment', index: 2_147_483_647, fresh_tag: 'context' }),
+      post(pathOf(routes.entries.write), {
+        logid,
+        tag: 'comment',
+        index: 2_147_483_647,
+        fresh_tag: 'context',
+      }),
     );
     expect(index.status).toBe(400);
     const stale = await unchanged(() =>
-      post('/journals/tag/submit/', {
+      post(pathOf(routes.entries.write), {
         logid,
         tag: 'comment',
         index: 0,
@@ -104,7 +110,7 @@ describe('integers past what the columns hold', () => {
   });
 
   it('PUT a logbook with a version past the range is a 400', async () => {
-    const res = await t.server.http(`/journals/logbooks/${logid}/`, {
+    const res = await t.server.http(pathOf(routes.logbooks.update, { logid }), {
       method: 'PUT',
       token: t.alice.token,
       body: JSON.stringify({ log: LOG, version: 2_147_483_648 }),
@@ -113,14 +119,14 @@ describe('integers past what the columns hold', () => {
   });
 
   it('mapper profile create: an owner past the range is a 400', async () => {
-    const answer = await post('/mapper/mapper-profile/', { owner: 2_147_483_648 });
+    const answer = await post(pathOf(routes.mapperProfiles.create), { owner: 2_147_483_648 });
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body)).toEqual(['owner']);
   });
 
   it('usage: days outside its range is a 400', async () => {
     for (const days of ['99999999999999999999', '0', 'x', '%00']) {
-      const res = await t.server.http(`/usage/?days=${days}`, { token: t.alice.token });
+      const res = await t.server.http(`${pathOf(routes.usage.get)}?days=${days}`, { token: t.alice.token });
       expect(res.status, days).toBe(400);
     }
   });

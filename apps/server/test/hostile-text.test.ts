@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { createLogbook, useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -67,109 +68,121 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { method: 'POST', path: () => '/journals/', body: () => ({ title: 'J' }), field: 'title', line: true },
+  {
+    method: 'POST',
+    path: () => pathOf(routes.journals.create),
+    body: () => ({ title: 'J' }),
+    field: 'title',
+    line: true,
+  },
   {
     method: 'PUT',
-    path: () => `/journals/${jid}/`,
+    path: () => pathOf(routes.journals.update, { jid }),
     body: () => ({ title: 'J' }),
     field: 'title',
     line: true,
   },
   {
     method: 'POST',
-    path: () => '/journals/logbooks/',
+    path: () => pathOf(routes.logbooks.create),
     body: () => ({ title: 'L' }),
     field: 'title',
     line: true,
   },
   {
     method: 'POST',
-    path: () => '/journals/logbooks/',
+    path: () => pathOf(routes.logbooks.create),
     body: () => ({ title: 'L', description: 'd' }),
     field: 'description',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/logbooks/',
+    path: () => pathOf(routes.logbooks.create),
     body: () => ({ journal: jid }),
     field: 'journal',
     line: true,
   },
   {
     method: 'POST',
-    path: () => '/journals/logbooks/',
+    path: () => pathOf(routes.logbooks.create),
     body: () => ({ logwell: wellid }),
     field: 'logwell',
     line: true,
   },
-  { method: 'POST', path: () => '/journals/logbooks/', body: () => ({ log: '' }), field: 'log', line: false },
+  {
+    method: 'POST',
+    path: () => pathOf(routes.logbooks.create),
+    body: () => ({ log: '' }),
+    field: 'log',
+    line: false,
+  },
   {
     method: 'PATCH',
-    path: () => `/journals/logbooks/${logid}/`,
+    path: () => pathOf(routes.logbooks.patch, { logid }),
     body: () => ({ title: 'L' }),
     field: 'title',
     line: true,
   },
   {
     method: 'PUT',
-    path: () => `/journals/logbooks/${logid}/`,
+    path: () => pathOf(routes.logbooks.update, { logid }),
     body: () => ({ description: 'd' }),
     field: 'description',
     line: false,
   },
   {
     method: 'POST',
-    path: () => `/journals/logbooks/${logid}/update_log/`,
+    path: () => pathOf(routes.logbooks.updateLog, { logid }),
     body: () => ({ log: '' }),
     field: 'log',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/tag/submit/',
+    path: () => pathOf(routes.entries.write),
     body: () => ({ logid, tag: 'comment', content: 'c' }),
     field: 'content',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/tag/submit/',
+    path: () => pathOf(routes.entries.write),
     body: () => ({ logid, tag: 'comment', content: 'c', attrs: { note: 'n' } }),
     field: 'attrs.note',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/tag/submit/',
+    path: () => pathOf(routes.entries.write),
     body: () => ({ logid, tag: 'comment', content: 'c' }),
     field: 'logid',
     line: true,
   },
   {
     method: 'POST',
-    path: () => '/journals/query/submit/',
+    path: () => pathOf(routes.queries.submit),
     body: () => ({ logid, prompt: 'p', wellid }),
     field: 'prompt',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/query/submit/',
+    path: () => pathOf(routes.queries.submit),
     body: () => ({ logid, prompt: 'p', wellid, context: 'c' }),
     field: 'context',
     line: false,
   },
   {
     method: 'POST',
-    path: () => '/journals/query/submit/',
+    path: () => pathOf(routes.queries.submit),
     body: () => ({ logid, prompt: 'p', wellid }),
     field: 'wellid',
     line: true,
   },
   {
     method: 'POST',
-    path: () => '/journals/query/cancel/',
+    path: () => pathOf(routes.queries.cancel),
     body: () => ({ logid, qid: 'q1' }),
     field: 'logid',
     line: true,
@@ -177,7 +190,7 @@ const CASES: Case[] = [
   ...(['title', 'AUTH_MODEL_KEY', 'origin_loc', 'model_url'] as const).map(
     (field): Case => ({
       method: 'POST',
-      path: () => '/journals/wells/',
+      path: () => pathOf(routes.wells.create),
       body: () => ({ title: 'W', AUTH_MODEL_KEY: 'sk-x-0123456789', origin_loc: 'openai/gpt-4o-mini' }),
       field,
       line: true,
@@ -185,21 +198,21 @@ const CASES: Case[] = [
   ),
   {
     method: 'PUT',
-    path: () => `/journals/wells/${wellid}/`,
+    path: () => pathOf(routes.wells.update, { wellid }),
     body: () => ({ title: 'W' }),
     field: 'title',
     line: true,
   },
   {
     method: 'PATCH',
-    path: () => '/rest-auth/user/',
+    path: () => pathOf(routes.auth.updateUser),
     body: () => ({ location: 'Here' }),
     field: 'location',
     line: true,
   },
   {
     method: 'PUT',
-    path: () => `/mapper/mapper-profile/${profileId}/`,
+    path: () => pathOf(routes.mapperProfiles.update, { id: profileId }),
     body: () => ({ background_color: '#000000' }),
     field: 'background_color',
     line: true,
@@ -238,16 +251,16 @@ describe('control characters in a signed-in request body', () => {
   it('refuses a log whose entries carry a DEL by character reference', async () => {
     const before = await snapshot();
     const log = '<logbook><comment>a&#127;b</comment></logbook>';
-    const answer = await send('POST', `/journals/logbooks/${logid}/update_log/`, JSON.stringify({ log }));
+    const answer = await send('POST', pathOf(routes.logbooks.updateLog, { logid }), JSON.stringify({ log }));
     expect(answer.status).toBe(400);
     expect(answer.body.log).toEqual([expect.stringContaining('U+007F')]);
     expect(await snapshot()).toBe(before);
   });
 
   it('names the character that was refused', async () => {
-    const answer = await send('POST', '/journals/', bodyWith({}, 'title', NUL));
+    const answer = await send('POST', pathOf(routes.journals.create), bodyWith({}, 'title', NUL));
     expect(answer.body).toEqual({ title: ['Null characters are not allowed.'] });
-    const withEscape = await send('POST', '/journals/', bodyWith({}, 'title', ESCAPE));
+    const withEscape = await send('POST', pathOf(routes.journals.create), bodyWith({}, 'title', ESCAPE));
     expect(withEscape.body.title).toEqual(['Control character U+001B at position 0 is not allowed.']);
   });
 });
@@ -257,7 +270,7 @@ describe('control characters from a signed-out caller', () => {
     for (const raw of [...Object.values(NEVER_ACCEPTED), NEWLINE]) {
       const login = await send(
         'POST',
-        '/rest-auth/login/',
+        pathOf(routes.auth.login),
         `{"username": ${raw}, "password": "whatever-pass"}`,
         null,
       );
@@ -265,7 +278,7 @@ describe('control characters from a signed-out caller', () => {
       expect(Object.keys(login.body)).toContain('username');
       const password = await send(
         'POST',
-        '/rest-auth/login/',
+        pathOf(routes.auth.login),
         `{"username": "alice", "password": ${raw}}`,
         null,
       );
@@ -273,7 +286,7 @@ describe('control characters from a signed-out caller', () => {
       expect(Object.keys(password.body)).toContain('password');
       const registration = await send(
         'POST',
-        '/rest-auth/registration/',
+        pathOf(routes.auth.register),
         `{"username": ${raw}, "password1": "long-enough-9", "password2": "long-enough-9"}`,
         null,
       );
@@ -284,10 +297,10 @@ describe('control characters from a signed-out caller', () => {
 
   it('paths naming ids that cannot exist are 404', async () => {
     const paths = [
-      '/u/a%00b/',
-      '/u/a%1Bb/',
-      '/journals/logbooks/a%00b/',
-      '/journals/logbooks/a%00b/version/',
+      pathOf(routes.profiles.get, { username: 'a\u0000b' }), // /u/a%00b/
+      pathOf(routes.profiles.get, { username: 'a\u001bb' }), // /u/a%1Bb/
+      pathOf(routes.logbooks.get, { logid: 'a\u0000b' }),
+      pathOf(routes.logbooks.version, { logid: 'a\u0000b' }),
     ];
     for (const path of paths) {
       for (const token of [null, t.alice.token]) {
@@ -298,6 +311,7 @@ describe('control characters from a signed-out caller', () => {
   });
 
   it('a path that is not valid UTF-8 is a 400', async () => {
+    // Literal: these bytes (a lone surrogate) are no string pathOf could encode.
     const res = await t.server.http('/journals/logbooks/%ED%A0%80/');
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -306,22 +320,22 @@ describe('control characters from a signed-out caller', () => {
 
 describe('control characters in a signed-in path', () => {
   it('are 404 on every route with an id in its path', async () => {
-    const bad = 'a%00b';
+    const bad = 'a\u0000b'; // sent as a%00b
     const requests: [string, string][] = [
-      ['GET', `/journals/${bad}/`],
-      ['DELETE', `/journals/${bad}/`],
-      ['GET', `/journals/wells/${bad}/`],
-      ['DELETE', `/journals/wells/${bad}/`],
-      ['POST', `/journals/logbooks/${bad}/touch/`],
-      ['POST', `/journals/logbooks/${bad}/fork/`],
-      ['DELETE', `/journals/logbooks/${bad}/`],
-      ['GET', `/download/${bad}/`],
+      ['GET', pathOf(routes.journals.get, { jid: bad })],
+      ['DELETE', pathOf(routes.journals.remove, { jid: bad })],
+      ['GET', pathOf(routes.wells.get, { wellid: bad })],
+      ['DELETE', pathOf(routes.wells.remove, { wellid: bad })],
+      ['POST', pathOf(routes.logbooks.touch, { logid: bad })],
+      ['POST', pathOf(routes.logbooks.fork, { logid: bad })],
+      ['DELETE', pathOf(routes.logbooks.remove, { logid: bad })],
+      ['GET', pathOf(routes.download.mapperPackage, { filename: bad })],
     ];
     for (const [method, path] of requests) {
       const res = await t.server.http(path, { method, token: t.alice.token });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    const put = await t.server.http(`/mapper/mapper-profile/${bad}/`, {
+    const put = await t.server.http(pathOf(routes.mapperProfiles.update, { id: bad }), {
       method: 'PUT',
       token: t.alice.token,
       body: JSON.stringify({ font_size: 12 }),

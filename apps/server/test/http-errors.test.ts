@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { type SignedIn, startServer, type TestServer, useServer } from '@caravanserai/test-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ async function expectNothingCreated(): Promise<void> {
 describe('request bodies the server cannot use', () => {
   it('refuses malformed JSON with a parse error', async () => {
     for (const body of ['{"title": ', '{title: "x"}', "{'title': 'x'}"]) {
-      const answer = await send('/journals/', body);
+      const answer = await send(pathOf(routes.journals.create), body);
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toMatch(/^JSON parse error/);
     }
@@ -45,7 +46,7 @@ describe('request bodies the server cannot use', () => {
   });
 
   it('refuses malformed JSON on a route open to anonymous callers', async () => {
-    const res = await t.server.http('/rest-auth/login/', {
+    const res = await t.server.http(pathOf(routes.auth.login), {
       method: 'POST',
       body: '{"username": "a", "password": ',
     });
@@ -55,7 +56,7 @@ describe('request bodies the server cannot use', () => {
   });
 
   it('refuses an empty body declared as JSON', async () => {
-    const res = await t.server.http('/journals/', {
+    const res = await t.server.http(pathOf(routes.journals.create), {
       method: 'POST',
       token: t.user.token,
       headers: { 'content-type': 'application/json' },
@@ -67,7 +68,7 @@ describe('request bodies the server cannot use', () => {
 
   it('refuses a JSON array or string where an object is expected', async () => {
     for (const body of ['[{"title": "x"}]', '"a journal"', '42', 'null']) {
-      const answer = await send('/journals/', body);
+      const answer = await send(pathOf(routes.journals.create), body);
       expect(answer.status).toBe(400);
       expect(answer.contentType).toMatch(/application\/json/);
     }
@@ -75,7 +76,7 @@ describe('request bodies the server cannot use', () => {
   });
 
   it('names each field of the wrong type', async () => {
-    const answer = await send('/journals/logbooks/', JSON.stringify({ title: 5, private: 'maybe' }));
+    const answer = await send(pathOf(routes.logbooks.create), JSON.stringify({ title: 5, private: 'maybe' }));
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body).sort()).toEqual(['private', 'title']);
     expect(answer.body.title).toEqual(['Not a valid string.']);
@@ -85,7 +86,7 @@ describe('request bodies the server cannot use', () => {
 
   it('refuses a body over 5 MB with 413 and creates nothing', async () => {
     const log = `<?xml version="1.0" encoding="UTF-8"?>\n<logbook><comment>${'x'.repeat(6 * 1024 * 1024)}</comment></logbook>`;
-    const answer = await send('/journals/logbooks/', JSON.stringify({ title: 'Huge', log }));
+    const answer = await send(pathOf(routes.logbooks.create), JSON.stringify({ title: 'Huge', log }));
     expect(answer.status).toBe(413);
     expect(answer.body.detail).toMatch(/5 MB/);
     await expectNothingCreated();
@@ -100,7 +101,7 @@ describe('request bodies the server cannot use', () => {
 
   it('refuses a content type it does not speak with 415', async () => {
     for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
-      const answer = await send('/journals/', 'title=Notes', { contentType });
+      const answer = await send(pathOf(routes.journals.create), 'title=Notes', { contentType });
       expect(answer.status).toBe(415);
       expect(answer.body.detail).toMatch(/Unsupported media type/);
     }
@@ -110,6 +111,7 @@ describe('request bodies the server cannot use', () => {
 
 describe('paths the API does not have', () => {
   it('answers 404 {"detail": "Not found."} in JSON', async () => {
+    // Literal: paths that are in no route.
     for (const path of ['/nope/', '/journals/logbooks/x/y/z/', '/rest-auth/whoami/']) {
       const res = await t.server.http(path);
       expect(res.status).toBe(404);
@@ -119,7 +121,7 @@ describe('paths the API does not have', () => {
   });
 
   it('answers 404 in JSON for a method the path does not have', async () => {
-    const res = await t.server.http('/rest-auth/login/', { method: 'DELETE' });
+    const res = await t.server.http(pathOf(routes.auth.login), { method: 'DELETE' });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ detail: 'Not found.' });
   });
@@ -137,7 +139,7 @@ describe('a server error', () => {
   afterAll(() => broken.close());
 
   it('answers 500 with a generic detail and reveals nothing of the cause', async () => {
-    const res = await broken.http('/journals/', { token: victim.token });
+    const res = await broken.http(pathOf(routes.journals.list), { token: victim.token });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ detail: 'A server error occurred.', code: 'server_error' });

@@ -1,4 +1,4 @@
-import { BACKUP_VERSION, BackupManifest } from '@caravanserai/api';
+import { BACKUP_VERSION, BackupManifest, pathOf, routes } from '@caravanserai/api';
 import { parseLog, serializeLog } from '@caravanserai/logbook';
 import { createLogbook, entry, expectStatus, type SignedIn, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
@@ -34,7 +34,7 @@ async function fillAlice() {
 }
 
 async function backupOf(user: SignedIn) {
-  const response = await t.server.http('/export/', { token: user.token });
+  const response = await t.server.http(pathOf(routes.backup.download), { token: user.token });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   expect(response.headers.get('content-disposition')).toBe(
@@ -107,7 +107,7 @@ describe('GET /export/', () => {
     const { manifest, files } = await backupOf(t.dave);
     expect(manifest.journals).toEqual([]);
     expect(Object.keys(files)).toEqual(['manifest.json']);
-    expect((await t.server.http('/export/')).status).toBe(401);
+    expect((await t.server.http(pathOf(routes.backup.download))).status).toBe(401);
   });
 });
 
@@ -116,14 +116,17 @@ describe('POST /export/restore/', () => {
     const { bytes } = await backupOf(t.alice);
     const expected = await snapshot(t.alice);
 
-    const first = await importFile(t.server, t.carol, bytes, { path: '/export/restore/', filename: 'b.zip' });
+    const first = await importFile(t.server, t.carol, bytes, {
+      path: pathOf(routes.backup.restore),
+      filename: 'b.zip',
+    });
     expect(first).toMatchObject({ status: 'done', format: 'caravanserai-backup', skipped: [] });
     expect(first.imported).toHaveLength(Object.keys(expected).length);
     expect(await snapshot(t.carol)).toEqual(expected);
     const journals = await t.carol.client.journals.list();
 
     const second = await importFile(t.server, t.carol, bytes, {
-      path: '/export/restore/',
+      path: pathOf(routes.backup.restore),
       filename: 'b.zip',
     });
     expect(second).toMatchObject({ status: 'done', imported: [], updated: 0 });
@@ -136,7 +139,7 @@ describe('POST /export/restore/', () => {
     const { bytes } = await backupOf(t.alice);
     const before = await snapshot(t.alice);
     const journals = await t.alice.client.journals.list();
-    const job = await importFile(t.server, t.alice, bytes, { path: '/export/restore/' });
+    const job = await importFile(t.server, t.alice, bytes, { path: pathOf(routes.backup.restore) });
     expect(job).toMatchObject({ status: 'done', imported: [], updated: 0, skipped: [] });
     expect(await snapshot(t.alice)).toEqual(before);
     expect(await t.alice.client.journals.list()).toHaveLength(journals.length);
@@ -144,10 +147,13 @@ describe('POST /export/restore/', () => {
 
   it('takes only a backup: any other file is 400, a missing one too', async () => {
     const log = serializeLog([entry('query', 'Hi', { qid: 'q2222222' })]);
-    const response = await upload(t.server, t.dave, log, { path: '/export/restore/', filename: 'x.xml' });
+    const response = await upload(t.server, t.dave, log, {
+      path: pathOf(routes.backup.restore),
+      filename: 'x.xml',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { file: string[] }).file[0]).toMatch(/Not a Caravanserai backup/);
-    const none = await t.server.http('/export/restore/', {
+    const none = await t.server.http(pathOf(routes.backup.restore), {
       method: 'POST',
       token: t.dave.token,
       body: new FormData(),
@@ -185,7 +191,10 @@ describe('POST /export/restore/', () => {
     expect(original.salted).toBe(true);
 
     const { bytes } = await backupOf(t.erin);
-    const job = await importFile(t.server, t.frank, bytes, { path: '/export/restore/', filename: 'b.zip' });
+    const job = await importFile(t.server, t.frank, bytes, {
+      path: pathOf(routes.backup.restore),
+      filename: 'b.zip',
+    });
     expect(job).toMatchObject({ status: 'done', skipped: [] });
     expect(job.imported).toHaveLength(1);
     const restored = await t.frank.client.logbooks.get(job.imported[0]!.logid);

@@ -1,4 +1,4 @@
-import { type ImportJob, ImportStarted } from '@caravanserai/api';
+import { type ImportJob, ImportStarted, pathOf, routes } from '@caravanserai/api';
 import type { SignedIn, TestServer } from '@caravanserai/test-kit';
 import { expect } from 'vitest';
 
@@ -10,7 +10,7 @@ export function upload(
   {
     filename = 'export.json',
     journal,
-    path = '/import/',
+    path = pathOf(routes.imports.start),
   }: { filename?: string; journal?: string; path?: string } = {},
 ): Promise<Response> {
   const form = new FormData();

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import {
   entriesOf,
@@ -105,14 +106,22 @@ describe('POST /import/', () => {
     const otherField = new FormData();
     otherField.append('upload', new Blob([log('x')]), 'x.xml');
     for (const body of [onlyJournal, otherField]) {
-      const response = await t.server.http('/import/', { method: 'POST', token: t.alice.token, body });
+      const response = await t.server.http(pathOf(routes.imports.start), {
+        method: 'POST',
+        token: t.alice.token,
+        body,
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ file: ['No file was submitted.'] });
     }
-    const json = await t.server.http('/import/', { method: 'POST', token: t.alice.token, body: '{}' });
+    const json = await t.server.http(pathOf(routes.imports.start), {
+      method: 'POST',
+      token: t.alice.token,
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     expect(Object.keys((await json.json()) as object)).toEqual(['file']);
-    const broken = await t.server.http('/import/', {
+    const broken = await t.server.http(pathOf(routes.imports.start), {
       method: 'POST',
       token: t.alice.token,
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
@@ -124,7 +133,9 @@ describe('POST /import/', () => {
   it('needs a signed-in user', async () => {
     const form = new FormData();
     form.append('file', new Blob([log('x')]), 'x.xml');
-    expect((await t.server.http('/import/', { method: 'POST', body: form })).status).toBe(401);
+    expect((await t.server.http(pathOf(routes.imports.start), { method: 'POST', body: form })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -408,7 +419,10 @@ describe('GET /import/{job_id}/', () => {
     await expectStatus(t.bob.client.imports.get(job.job_id), 404);
     await expectStatus(t.server.client().imports.get(job.job_id), 401);
     await expectStatus(t.alice.client.imports.get('nosuchjob'), 404);
-    expect((await t.server.http('/import/bad%00id/', { token: t.alice.token })).status).toBe(404);
+    expect(
+      (await t.server.http(pathOf(routes.imports.get, { job_id: 'bad\u0000id' }), { token: t.alice.token }))
+        .status,
+    ).toBe(404);
     expect((await waitForJob(t.alice, job.job_id)).job_id).toBe(job.job_id);
   });
 });

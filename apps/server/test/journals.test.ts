@@ -1,4 +1,4 @@
-import { Journal } from '@caravanserai/api';
+import { Journal, pathOf, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
@@ -6,7 +6,7 @@ const t = useServer({ users: ['alice', 'bob'] });
 
 describe('journal list and create', () => {
   it('creates a journal with 201 and lists only the caller’s own journals', async () => {
-    const response = await t.server.http('/journals/', {
+    const response = await t.server.http(pathOf(routes.journals.create), {
       method: 'POST',
       token: t.alice.token,
       body: JSON.stringify({ title: 'Travels' }),
@@ -31,7 +31,7 @@ describe('journal list and create', () => {
   it('refuses a blank or missing title with 400 on title and creates nothing', async () => {
     const before = await t.alice.client.journals.list();
     for (const body of [{ title: '' }, { title: '   ' }, {}]) {
-      const response = await t.server.http('/journals/', {
+      const response = await t.server.http(pathOf(routes.journals.create), {
         method: 'POST',
         token: t.alice.token,
         body: JSON.stringify(body),
@@ -70,7 +70,7 @@ describe('journal detail', () => {
     const renamed = await t.alice.client.journals.update(journal.jid, { title: 'New name' });
     expect(renamed.title).toBe('New name');
 
-    const patched = await t.server.http(`/journals/${journal.jid}/`, {
+    const patched = await t.server.http(pathOf(routes.journals.patch, { jid: journal.jid }), {
       method: 'PATCH',
       token: t.alice.token,
       body: JSON.stringify({ title: 'Patched name' }),
@@ -101,7 +101,7 @@ describe('another user’s journal', () => {
 
     await expectStatus(t.bob.client.journals.get(journal.jid), 404);
     await expectStatus(t.bob.client.journals.update(journal.jid, { title: 'Hijacked' }), 404);
-    const patch = await t.server.http(`/journals/${journal.jid}/`, {
+    const patch = await t.server.http(pathOf(routes.journals.patch, { jid: journal.jid }), {
       method: 'PATCH',
       token: t.bob.token,
       body: JSON.stringify({ title: 'Hijacked' }),
@@ -125,7 +125,7 @@ describe('anonymous visitors', () => {
     expect(await expectStatus(anon.journals.create({ title: 'Sneaky' }), 401)).toEqual(body401);
     expect(await expectStatus(anon.journals.get(journal.jid), 401)).toEqual(body401);
     expect(await expectStatus(anon.journals.update(journal.jid, { title: 'Sneaky' }), 401)).toEqual(body401);
-    const patch = await t.server.http(`/journals/${journal.jid}/`, {
+    const patch = await t.server.http(pathOf(routes.journals.patch, { jid: journal.jid }), {
       method: 'PATCH',
       body: JSON.stringify({ title: 'Sneaky' }),
     });
@@ -138,9 +138,9 @@ describe('anonymous visitors', () => {
   it('get 401 even when the body is invalid', async () => {
     const journal = await t.alice.client.journals.create({ title: 'Still mine' });
     for (const [method, path] of [
-      ['POST', '/journals/'],
-      ['PUT', `/journals/${journal.jid}/`],
-      ['PATCH', `/journals/${journal.jid}/`],
+      ['POST', pathOf(routes.journals.create)],
+      ['PUT', pathOf(routes.journals.update, { jid: journal.jid })],
+      ['PATCH', pathOf(routes.journals.patch, { jid: journal.jid })],
     ] as const) {
       const response = await t.server.http(path, { method, body: JSON.stringify({ title: '' }) });
       expect(response.status, `${method} ${path}`).toBe(401);
@@ -149,7 +149,7 @@ describe('anonymous visitors', () => {
   });
 
   it('get 401 with a token that is not valid', async () => {
-    const response = await t.server.http('/journals/', { token: 'f'.repeat(40) });
+    const response = await t.server.http(pathOf(routes.journals.list), { token: 'f'.repeat(40) });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ detail: 'Invalid token.', code: 'authentication_failed' });
   });
@@ -161,7 +161,7 @@ describe('deleting a journal', () => {
     const first = await createLogbook(t.alice.client, { journal: journal.jid });
     const second = await createLogbook(t.alice.client, { journal: journal.jid });
 
-    const response = await t.server.http(`/journals/${journal.jid}/`, {
+    const response = await t.server.http(pathOf(routes.journals.remove, { jid: journal.jid }), {
       method: 'DELETE',
       token: t.alice.token,
     });

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
 import { createLogbook, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ function largeLog(count = 120_000): { log: string; entries: Entry[] } {
 }
 
 function writeLog(logid: string, log: string) {
-  return t.server.http(`/journals/logbooks/${logid}/update_log/`, {
+  return t.server.http(pathOf(routes.logbooks.updateLog, { logid }), {
     method: 'POST',
     token: t.writer.token,
     body: JSON.stringify({ log }),

@@ -1,4 +1,4 @@
-import { Logbook } from '@caravanserai/api';
+import { Logbook, pathOf, routes } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import {
   createLogbook,
@@ -94,7 +94,7 @@ describe('changing a logbook’s settings', () => {
 describe('deleting a logbook', () => {
   it('answers 204 and then 404', async () => {
     const logbook = await logbookWithEntries();
-    const response = await t.server.http(`/journals/logbooks/${logbook.logid}/`, {
+    const response = await t.server.http(pathOf(routes.logbooks.remove, { logid: logbook.logid }), {
       method: 'DELETE',
       token: t.alice.token,
     });
@@ -205,9 +205,17 @@ describe('optimistic concurrency', () => {
     await nextMillisecond();
 
     for (const [method, path, body] of [
-      ['POST', `/journals/logbooks/${logbook.logid}/update_log/`, { log: '<comment>lost</comment>' }],
-      ['PUT', `/journals/logbooks/${logbook.logid}/`, { title: 'lost', log: '<comment>lost</comment>' }],
-      ['PATCH', `/journals/logbooks/${logbook.logid}/`, { log: '<comment>lost</comment>' }],
+      [
+        'POST',
+        pathOf(routes.logbooks.updateLog, { logid: logbook.logid }),
+        { log: '<comment>lost</comment>' },
+      ],
+      [
+        'PUT',
+        pathOf(routes.logbooks.update, { logid: logbook.logid }),
+        { title: 'lost', log: '<comment>lost</comment>' },
+      ],
+      ['PATCH', pathOf(routes.logbooks.patch, { logid: logbook.logid }), { log: '<comment>lost</comment>' }],
     ] as const) {
       const response = await t.server.http(path, {
         method,
@@ -219,7 +227,7 @@ describe('optimistic concurrency', () => {
     }
     expect(await t.alice.client.logbooks.get(logbook.logid)).toEqual(current);
 
-    const response = await t.server.http(`/journals/logbooks/${logbook.logid}/`, {
+    const response = await t.server.http(pathOf(routes.logbooks.update, { logid: logbook.logid }), {
       method: 'PUT',
       token: t.alice.token,
       headers: { 'If-Match': '"2"' },
@@ -234,7 +242,7 @@ describe('optimistic concurrency', () => {
   it('refuses an If-Match header that is not a version number with 400', async () => {
     const logbook = await logbookWithEntries();
     const before = await t.alice.client.logbooks.get(logbook.logid);
-    const response = await t.server.http(`/journals/logbooks/${logbook.logid}/update_log/`, {
+    const response = await t.server.http(pathOf(routes.logbooks.updateLog, { logid: logbook.logid }), {
       method: 'POST',
       token: t.alice.token,
       headers: { 'If-Match': 'banana' },

@@ -1,4 +1,4 @@
-import { type ApiClient, Logbook } from '@caravanserai/api';
+import { type ApiClient, Logbook, pathOf, routes } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import {
   createLogbook,
@@ -48,7 +48,7 @@ describe('logbook list', () => {
 
 describe('creating a logbook', () => {
   it('answers 201; an empty or missing title becomes Default and it is private by default', async () => {
-    const response = await t.server.http('/journals/logbooks/', {
+    const response = await t.server.http(pathOf(routes.logbooks.create), {
       method: 'POST',
       token: t.alice.token,
       body: JSON.stringify({ title: '' }),

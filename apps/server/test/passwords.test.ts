@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { expectStatus, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
@@ -15,7 +16,7 @@ const SIMILAR_EMAIL = 'The password is too similar to the email address.';
 
 /** Registers over plain HTTP, so the body is exactly what was sent. */
 const register = (body: Record<string, string>) =>
-  t.server.http('/rest-auth/registration/', {
+  t.server.http(pathOf(routes.auth.register), {
     method: 'POST',
     body: JSON.stringify({ ...body, password2: body.password1 }),
   });

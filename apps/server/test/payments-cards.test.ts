@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { expectStatus } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { addCard, usePayments } from './payments-helper.js';
@@ -142,7 +143,7 @@ describe('retried card requests', () => {
       409,
     );
     expect(reused.code).toBe('idempotency_key_reused');
-    const res = await t.server.http(`/payments/sources/create/${t.amira.username}/`, {
+    const res = await t.server.http(pathOf(routes.payments.addCard, { username: t.amira.username }), {
       method: 'POST',
       token: t.amira.token,
       headers: { 'Idempotency-Key': 'no spaces allowed' },

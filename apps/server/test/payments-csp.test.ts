@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { type TestServer, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { usePayments } from './payments-helper.js';
@@ -17,7 +18,7 @@ async function cspOf(response: Response): Promise<Map<string, string[]>> {
 async function bothPolicies(server: TestServer): Promise<Map<string, string[]>[]> {
   const page = await fetch(`${server.origin}/`);
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
-  const api = await server.http('/config/');
+  const api = await server.http(pathOf(routes.config.get));
   expect(api.status).toBe(200);
   return [await cspOf(page), await cspOf(api)];
 }

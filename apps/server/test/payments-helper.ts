@@ -1,4 +1,5 @@
 import type { ApiClient, Subscription } from '@caravanserai/api';
+import { pathOf, routes } from '@caravanserai/api';
 import { type FakeStripe, type FakeStripeOptions, startFakeStripe } from '@caravanserai/fake-stripe';
 import { type SignedIn, stripeSettingsFor, type UsedServer, useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll } from 'vitest';
@@ -37,7 +38,8 @@ export function usePayments<const U extends string>(options: PaymentsOptions<U>)
   });
   const t = useServer({ users: options.users, overrides });
   beforeAll(() => {
-    if (options.webhooks !== false) ready().setWebhookUrl(`${t.server.baseUrl}/payments/webhook/`);
+    if (options.webhooks !== false)
+      ready().setWebhookUrl(`${t.server.baseUrl}${pathOf(routes.paymentWebhooks.receive)}`);
   });
   afterAll(async () => {
     await fake?.webhooksSettled();

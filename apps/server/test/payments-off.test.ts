@@ -1,19 +1,20 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
 /** Every payments call, as a client of the spec would send it. */
 const CALLS: [method: string, path: string, body?: unknown][] = [
-  ['POST', '/payments/customer/create/', { username: 'x' }],
-  ['GET', '/payments/sources/summary/'],
-  ['POST', '/payments/sources/create/x/', { payment_method_id: 'pm_card_visa' }],
-  ['POST', '/payments/sources/change/', { payment_key: 'pm_1' }],
-  ['DELETE', '/payments/sources/create/x/pm_1/'],
-  ['GET', '/payments/subscriptions/change/'],
-  ['POST', '/payments/subscriptions/create/', { price_id: '000', subscription_type: 'merchant' }],
-  ['GET', '/payments/sub_1/'],
-  ['POST', '/payments/customer/change/', { subscription_type: 'sultan', subscription_id: 'sub_1' }],
-  ['POST', '/payments/sub_1/cancel/'],
-  ['POST', '/payments/webhook/', { id: 'evt_1', type: 'invoice.paid' }],
+  ['POST', pathOf(routes.payments.createCustomer), { username: 'x' }],
+  ['GET', pathOf(routes.payments.cards)],
+  ['POST', pathOf(routes.payments.addCard, { username: 'x' }), { payment_method_id: 'pm_card_visa' }],
+  ['POST', pathOf(routes.payments.setDefaultCard), { payment_key: 'pm_1' }],
+  ['DELETE', pathOf(routes.payments.removeCard, { username: 'x', payment_key: 'pm_1' })],
+  ['GET', pathOf(routes.payments.subscriptions)],
+  ['POST', pathOf(routes.payments.subscribe), { price_id: '000', subscription_type: 'merchant' }],
+  ['GET', pathOf(routes.payments.subscription, { subscription_id: 'sub_1' })],
+  ['POST', pathOf(routes.payments.changeTier), { subscription_type: 'sultan', subscription_id: 'sub_1' }],
+  ['POST', pathOf(routes.payments.cancel, { subscription_id: 'sub_1' })],
+  ['POST', pathOf(routes.paymentWebhooks.receive), { id: 'evt_1', type: 'invoice.paid' }],
 ];
 
 describe('payments off (the default)', () => {

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { FAKE_PRICES, type FakeStripe } from '@caravanserai/fake-stripe';
 import { expectStatus, type SignedIn } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ describe('a second purchase of a tier the user already has', () => {
       expect(creations(t.stripe)).toBe(before);
       expect(await roleOf(t.cyrus)).toBe('Merchant');
     } finally {
-      t.stripe.setWebhookUrl(`${t.server.baseUrl}/payments/webhook/`);
+      t.stripe.setWebhookUrl(`${t.server.baseUrl}${pathOf(routes.paymentWebhooks.receive)}`);
     }
   });
 });

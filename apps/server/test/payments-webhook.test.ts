@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { FAKE_PRICES, type FakeEvent } from '@caravanserai/fake-stripe';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { addCard, roleOf, subscribe, usePayments } from './payments-helper.js';
 // Events are sent by hand here, so each test decides when the server hears of a change.
 const t = usePayments({ users: ['amira', 'bilal', 'cyrus'], webhooks: false });
 
-const webhookUrl = () => `${t.server.baseUrl}/payments/webhook/`;
+const webhookUrl = () => `${t.server.baseUrl}${pathOf(routes.paymentWebhooks.receive)}`;
 const send = (event: FakeEvent, options: Parameters<typeof t.stripe.sendWebhook>[1] = {}) =>
   t.stripe.sendWebhook(event, { url: webhookUrl(), ...options });
 const lastEvent = (type: FakeEvent['type']) => t.stripe.events.filter((e) => e.type === type).at(-1)!;

@@ -1,10 +1,11 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { expectStatus, PASSWORD, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
 const t = useServer({ users: ['alice', 'bob'] });
 
 const profileOf = async (username: string, token?: string) => {
-  const res = await t.server.http(`/u/${encodeURIComponent(username)}/`, { token });
+  const res = await t.server.http(pathOf(routes.profiles.get, { username }), { token });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 };

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectNoPartOf, wellHelpers } from './wells-helpers.js';
@@ -37,7 +38,7 @@ describe('a provider error that echoes part of the key', () => {
       expectNoPartOf(KEY, JSON.stringify(submitted));
 
       t.fake.enqueue({ kind: 'error', status: 401, message });
-      const res = await t.server.http('/journals/query/stream/', {
+      const res = await t.server.http(pathOf(routes.queries.stream), {
         method: 'POST',
         token: t.alice.token,
         body: JSON.stringify({ logid: logbook.logid, prompt: 'Hi', context: '' }),

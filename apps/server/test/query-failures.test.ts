@@ -1,4 +1,4 @@
-import { ApiError } from '@caravanserai/api';
+import { ApiError, pathOf, routes } from '@caravanserai/api';
 import {
   answerAttrs,
   createFakeWell,
@@ -42,7 +42,11 @@ function usageRows(on: TestServer, logid: string) {
 
 /** The SSE events of a streamed query, as the server sent them. */
 async function streamEvents(on: TestServer, token: string, body: Record<string, unknown>) {
-  const res = await on.http('/journals/query/stream/', { method: 'POST', token, body: JSON.stringify(body) });
+  const res = await on.http(pathOf(routes.queries.stream), {
+    method: 'POST',
+    token,
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   return (await res.text())

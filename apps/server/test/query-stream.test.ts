@@ -1,4 +1,4 @@
-import { ApiError, QueryResult, type QuerySubmit } from '@caravanserai/api';
+import { ApiError, pathOf, QueryResult, type QuerySubmit, routes } from '@caravanserai/api';
 import {
   answerAttrs,
   createFakeWell,
@@ -46,7 +46,7 @@ async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatib
 
 /** Raw POST to the streaming route, as alice unless `token` is null (anonymous). */
 function postStream(body: QuerySubmit, token: string | null = t.alice.token) {
-  return t.server.http('/journals/query/stream/', {
+  return t.server.http(pathOf(routes.queries.stream), {
     method: 'POST',
     body: JSON.stringify(body),
     ...(token ? { token } : {}),

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -13,7 +14,7 @@ async function throttledPerClient(trustProxy: number): Promise<number[]> {
   const statuses: number[] = [];
   for (const client of ['203.0.113.7', '198.51.100.9']) {
     for (let i = 0; i < 4; i++) {
-      const res = await server.http('/rest-auth/login/', {
+      const res = await server.http(pathOf(routes.auth.login), {
         method: 'POST',
         headers: { 'x-forwarded-for': client },
         body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),

@@ -1,4 +1,4 @@
-import { SearchResults, SNIPPET_CLOSE, SNIPPET_OPEN } from '@caravanserai/api';
+import { pathOf, routes, SearchResults, SNIPPET_CLOSE, SNIPPET_OPEN } from '@caravanserai/api';
 import { entry, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { logbookWith, places, search, uniqueWord } from './search-helpers.js';
@@ -161,7 +161,9 @@ describe('search: hostile queries', () => {
   ];
   for (const q of hostile) {
     it(`answers 200 for ${JSON.stringify(q.length > 40 ? `${q.slice(0, 40)}…` : q)}`, async () => {
-      const response = await t.server.http(`/search/?q=${encodeURIComponent(q)}`, { token: t.alice.token });
+      const response = await t.server.http(`${pathOf(routes.search.find)}?q=${encodeURIComponent(q)}`, {
+        token: t.alice.token,
+      });
       expect(response.status).toBe(200);
       SearchResults.parse(await response.json());
     });
@@ -169,7 +171,9 @@ describe('search: hostile queries', () => {
 
   it('answers nothing for an empty or blank query', async () => {
     for (const q of ['', '   ', '***', '-- ..']) {
-      const response = await t.server.http(`/search/?q=${encodeURIComponent(q)}`, { token: t.alice.token });
+      const response = await t.server.http(`${pathOf(routes.search.find)}?q=${encodeURIComponent(q)}`, {
+        token: t.alice.token,
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ count: 0, results: [] });
     }
@@ -190,11 +194,15 @@ describe('search: hostile queries', () => {
       ['q=x&well=..%2F..', 'well'],
     ];
     for (const [query, field] of bad) {
-      const response = await t.server.http(`/search/?${query}`, { token: t.alice.token });
+      const response = await t.server.http(`${pathOf(routes.search.find)}?${query}`, {
+        token: t.alice.token,
+      });
       expect(response.status, query).toBe(400);
       expect(Object.keys((await response.json()) as object), query).toContain(field);
     }
-    expect((await t.server.http('/search/?q=x')).status).toBe(401);
-    expect((await t.server.http('/search/?q=x', { token: 'f'.repeat(40) })).status).toBe(401);
+    expect((await t.server.http(pathOf(routes.search.find, {}, { q: 'x' }))).status).toBe(401);
+    expect(
+      (await t.server.http(pathOf(routes.search.find, {}, { q: 'x' }), { token: 'f'.repeat(40) })).status,
+    ).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { pathOf, routes } from '@caravanserai/api';
 import { PASSWORD, startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,13 +22,13 @@ describe('security headers', () => {
   }
 
   it('are on a successful API response', async () => {
-    const res = await server.http('/u/caravanserai/');
+    const res = await server.http(pathOf(routes.profiles.get, { username: 'caravanserai' }));
     expect(res.status).toBe(200);
     expectHardened(res.headers);
   });
 
   it('are on an API error response', async () => {
-    const unauthenticated = await server.http('/rest-auth/user/');
+    const unauthenticated = await server.http(pathOf(routes.auth.user));
     expect(unauthenticated.status).toBe(401);
     expectHardened(unauthenticated.headers);
     const missing = await server.http('/no-such-thing/');
@@ -73,18 +74,18 @@ describe('logs', () => {
     await client.journals.get(journal.jid);
     await client.auth.updateUser({ location: 'Merv' });
     // Failures take other paths through the server: bad credentials, a bogus token, a bad body.
-    await server.http('/rest-auth/login/', {
+    await server.http(pathOf(routes.auth.login), {
       method: 'POST',
       body: JSON.stringify({ username, password: 'wrong-password-1' }),
     });
-    await server.http('/rest-auth/user/', { token: 'f'.repeat(40) });
-    await server.http('/journals/', { method: 'POST', token: key, body: '{"title": ' });
+    await server.http(pathOf(routes.auth.user), { token: 'f'.repeat(40) });
+    await server.http(pathOf(routes.journals.create), { method: 'POST', token: key, body: '{"title": ' });
     await client.auth.logout();
 
     const text = lines.join('');
     // The capture works: requests are logged, so the absence below means something.
-    expect(text).toContain('/api/rest-auth/login/');
-    expect(text).toContain(`/api/journals/${journal.jid}/`);
+    expect(text).toContain(`/api${pathOf(routes.auth.login)}`);
+    expect(text).toContain(`/api${pathOf(routes.journals.get, { jid: journal.jid })}`);
     for (const secret of [key, registered, 'f'.repeat(40), PASSWORD, 'wrong-password-1']) {
       expect(text).not.toContain(secret);
     }

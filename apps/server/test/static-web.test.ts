@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { startServer, type TestServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,6 +36,7 @@ describe('without a web build', () => {
   });
 
   it('still answers the SPA routes with an HTML page', async () => {
+    // Literal: the web app's pages, not API paths.
     for (const path of ['/', '/logbooks/abc', '/journals/', '/u/alice']) {
       const res = await fetch(`${server.origin}${path}`);
       expect(res.status).toBe(200);
@@ -46,7 +48,7 @@ describe('without a web build', () => {
   });
 
   it('keeps answering the API in JSON', async () => {
-    const res = await fetch(`${server.baseUrl}/u/caravanserai/`);
+    const res = await fetch(`${server.baseUrl}${pathOf(routes.profiles.get, { username: 'caravanserai' })}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: 'caravanserai' });
   });
@@ -129,7 +131,7 @@ describe('with a web build', () => {
   });
 
   it('keeps the API working beside the build', async () => {
-    const res = await fetch(`${server.baseUrl}/u/caravanserai/`);
+    const res = await fetch(`${server.baseUrl}${pathOf(routes.profiles.get, { username: 'caravanserai' })}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: 'caravanserai' });
   });

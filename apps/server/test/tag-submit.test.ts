@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { TAGS } from '@caravanserai/logbook';
 import { createLogbook, entriesOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ describe('appending an entry', () => {
 
   it('refuses an unknown tag with 400 on tag listing the approved tags, appending nothing', async () => {
     const logbook = await emptyLogbook();
-    const response = await t.server.http('/journals/tag/submit/', {
+    const response = await t.server.http(pathOf(routes.entries.write), {
       method: 'POST',
       token: t.alice.token,
       body: JSON.stringify({ logid: logbook.logid, tag: 'script', content: 'alert(1)' }),

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createConnection, type Socket } from 'node:net';
+import { pathOf, routes } from '@caravanserai/api';
 import {
   createFakeWell,
   createLogbook,
@@ -134,7 +135,7 @@ describe('a legitimate request', () => {
     const well = await createFakeWell(t.alice.client, t.fake);
     const logbook = await createLogbook(t.alice.client, { logwell: well.wellid });
     t.fake.enqueue({ kind: 'hang' });
-    const res = await t.server.http('/journals/query/stream/', {
+    const res = await t.server.http(pathOf(routes.queries.stream), {
       method: 'POST',
       token: t.alice.token,
       body: JSON.stringify({ logid: logbook.logid, prompt: 'Streaming slowly?', context: '' }),

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import {
   createTestDb,
   expectStatus,
@@ -64,7 +65,9 @@ describe('token expiry', () => {
     expect(body).toMatchObject(INVALID);
     expect(await lastUsedAt(user.token)).toBeUndefined();
     // Refused on calls that need no sign-in too, exactly as an unknown token is.
-    const res = await t.server.http('/u/caravanserai/', { token: user.token });
+    const res = await t.server.http(pathOf(routes.profiles.get, { username: 'caravanserai' }), {
+      token: user.token,
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject(INVALID);
   });
@@ -179,7 +182,7 @@ describe('POST /rest-auth/logout/all/', () => {
   });
 
   it('refuses an anonymous caller', async () => {
-    const res = await t.server.http('/rest-auth/logout/all/', { method: 'POST' });
+    const res = await t.server.http(pathOf(routes.auth.logoutAll), { method: 'POST' });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
   });

@@ -1,4 +1,5 @@
 import type { Logbook, UsageSummary, Well } from '@caravanserai/api';
+import { pathOf, routes } from '@caravanserai/api';
 import {
   createFakeWell,
   createLogbook,
@@ -171,7 +172,7 @@ describe('GET /usage/', () => {
 
   for (const days of ['0', 'abc', '-3', '1.5', '367']) {
     it(`refuses ?days=${days} with 400 on days`, async () => {
-      const res = await t.server.http(`/usage/?days=${days}`, { token: t.alice.token });
+      const res = await t.server.http(`${pathOf(routes.usage.get)}?days=${days}`, { token: t.alice.token });
       expect(res.status).toBe(400);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body.days).toEqual([expect.any(String)]);

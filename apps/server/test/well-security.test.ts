@@ -1,4 +1,4 @@
-import { ApiClient, type Well, type WellCreate } from '@caravanserai/api';
+import { ApiClient, pathOf, routes, type Well, type WellCreate } from '@caravanserai/api';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import {
   createFakeWell,
@@ -116,7 +116,7 @@ describe('the API key', () => {
     await expectStatus(intruder.wells.get(well.wellid), 404);
     await expectStatus(intruder.wells.update(well.wellid, { AUTH_MODEL_KEY: KEY }), 404);
     await expectStatus(intruder.queries.submit({ ...ask, wellid: well.wellid }), 403);
-    const malformed = await recordingFetch(`${t.server.baseUrl}/journals/wells/`, {
+    const malformed = await recordingFetch(`${t.server.baseUrl}${pathOf(routes.wells.create)}`, {
       method: 'POST',
       headers: { authorization: `Token ${t.alice.token}`, 'content-type': 'application/json' },
       body: `{"title": "broken", "AUTH_MODEL_KEY": "${KEY}",`,
@@ -129,8 +129,8 @@ describe('the API key', () => {
     expect(allBodies).toContain(MASKED);
     expect(allBodies).toContain('Keyed logbook');
     const log = logLines.join('');
-    expect(log).toContain(`/journals/wells/${well.wellid}/`);
-    expect(log).toContain('/journals/query/submit/');
+    expect(log).toContain(pathOf(routes.wells.get, { wellid: well.wellid }));
+    expect(log).toContain(pathOf(routes.queries.submit));
     expectNoKey(allBodies);
     expectNoKey(log);
   });

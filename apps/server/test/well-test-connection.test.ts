@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { WellTest } from '@caravanserai/api';
+import { pathOf, routes } from '@caravanserai/api';
 import { expectStatus, fakeModelUrl, ORIGINS, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectNoPartOf } from './wells-helpers.js';
@@ -194,7 +195,7 @@ describe('a saved well', () => {
 
 describe('the request', () => {
   it('needs a signed-in user', async () => {
-    const res = await t.server.http('/journals/wells/test/', {
+    const res = await t.server.http(pathOf(routes.wells.test), {
       method: 'POST',
       body: JSON.stringify(body()),
     });
@@ -203,7 +204,7 @@ describe('the request', () => {
   });
 
   it('is validated like a well: key and origin are required, the origin must be a choice', async () => {
-    const missing = await t.server.http('/journals/wells/test/', {
+    const missing = await t.server.http(pathOf(routes.wells.test), {
       method: 'POST',
       token: t.alice.token,
       body: JSON.stringify({ model_url: `${t.fake.url}/v1` }),

@@ -1,4 +1,4 @@
-import { type ApiClient, routes } from '@caravanserai/api';
+import { type ApiClient, pathOf, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, nextMillisecond, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WELL_DEFAULTS, wellHelpers } from './wells-helpers.js';
@@ -110,7 +110,7 @@ describe('changing a well', () => {
 describe('deleting a well', () => {
   it('answers 204 and the well is gone', async () => {
     const well = await createWell(t.alice.client);
-    const response = await t.server.http(`/journals/wells/${well.wellid}/`, {
+    const response = await t.server.http(pathOf(routes.wells.remove, { wellid: well.wellid }), {
       method: 'DELETE',
       token: t.alice.token,
     });

@@ -1,4 +1,4 @@
-import { type Well, WellDetail, WellList } from '@caravanserai/api';
+import { pathOf, routes, type Well, WellDetail, WellList } from '@caravanserai/api';
 import { expectStatus, nextMillisecond, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WELL_DEFAULTS, wellHelpers } from './wells-helpers.js';
@@ -24,7 +24,7 @@ describe('listing wells', () => {
     });
     const someoneElses = await createWell(t.bob.client);
 
-    const response = await t.server.http('/journals/wells/', { token: carol.token });
+    const response = await t.server.http(pathOf(routes.wells.list), { token: carol.token });
     expect(response.status).toBe(200);
     const json: unknown = await response.json();
     expect(Object.keys(json as object).sort()).toEqual(['origin_loc_choices', 'wells']);
@@ -192,7 +192,9 @@ describe('reading a well', () => {
       title: 'Detailed',
       origin_loc: 'google/gemini-2.5-pro',
     });
-    const response = await t.server.http(`/journals/wells/${created.wellid}/`, { token: t.alice.token });
+    const response = await t.server.http(pathOf(routes.wells.get, { wellid: created.wellid }), {
+      token: t.alice.token,
+    });
     expect(response.status).toBe(200);
     const json: unknown = await response.json();
     expect(Object.keys(json as object).sort()).toEqual(['origin_loc_choices', 'wells']);

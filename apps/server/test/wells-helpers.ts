@@ -1,4 +1,5 @@
 import type { ApiClient, Well, WellCreate } from '@caravanserai/api';
+import { pathOf, routes } from '@caravanserai/api';
 import { createFakeWell as createWellOnFake, type UsedServer } from '@caravanserai/test-kit';
 import { expect } from 'vitest';
 
@@ -51,7 +52,7 @@ export function wellHelpers(t: Pick<UsedServer, 'server' | 'fake'>) {
   }
 
   function postWell(token: string, body: unknown): Promise<Response> {
-    return t.server.http('/journals/wells/', { method: 'POST', token, body: JSON.stringify(body) });
+    return t.server.http(pathOf(routes.wells.create), { method: 'POST', token, body: JSON.stringify(body) });
   }
 
   return { createWell, createFakeWell, keySentBy, postWell };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './client.js';
-import { fillPath, pathParamNames, queryString, type RouteSpec, successStatuses } from './route.js';
+import { fillPath, pathOf, pathParamNames, queryString, type RouteSpec, successStatuses } from './route.js';
 import { routes } from './routes/index.js';
 
 const every: [string, RouteSpec][] = Object.entries(routes).flatMap(([area, table]) =>
@@ -33,6 +33,22 @@ describe('paths and queries', () => {
   it('leaves out absent and empty values and encodes the rest', () => {
     expect(queryString({ q: 'a&b=c', tag: undefined, journal: '', limit: 5 })).toBe('?q=a%26b%3Dc&limit=5');
     expect(queryString({})).toBe('');
+  });
+
+  it("builds a route's path with its params and query as the client sends it", async () => {
+    expect(pathOf(routes.logbooks.get, { logid: 'a/b c' })).toBe('/journals/logbooks/a%2Fb%20c/');
+    expect(pathOf(routes.caravans.usage, { id: 'c1' }, { group_by: 'day', format: '' })).toBe(
+      '/caravans/c1/usage/?group_by=day',
+    );
+    // @ts-expect-error: a path's parameters are required, by name.
+    expect(() => pathOf(routes.logbooks.get)).toThrow(/logid/);
+    expect(pathOf(routes.search.find)).toBe('/search/');
+    expect(pathOf(routes.search.find, {}, { q: 'a&b' })).toBe('/search/?q=a%26b');
+    const { client, sent } = clientAnswering(204, null);
+    await client.send(routes.caravans.usage, { params: { id: 'x/y' }, query: { group_by: 'member' } });
+    expect(sent[0]?.url).toBe(
+      `http://api.test/api${pathOf(routes.caravans.usage, { id: 'x/y' }, { group_by: 'member' })}`,
+    );
   });
 });
 

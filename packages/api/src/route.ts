@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PathParamName } from './route-types.js';
 import type { ErrorCode } from './schemas/error-codes.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,4 +90,20 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
   return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** A query's values as `queryString` takes them. */
+export type QueryValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** The path's parameters by name, or nothing for a path without any. */
+export type PathValues<P extends string> = [PathParamName<P>] extends [never]
+  ? [params?: Readonly<Record<string, never>>, query?: QueryValues]
+  : [params: Readonly<Record<PathParamName<P>, string>>, query?: QueryValues];
+
+/**
+ * A route's path (after the API prefix) with its params and query filled in as the client fills
+ * them, for code that sends its own requests: `pathOf(routes.logbooks.get, { logid })`.
+ */
+export function pathOf<R extends RouteSpec>(route: R, ...[params, query]: PathValues<R['path']>): string {
+  return `${fillPath(route.path, params ?? {})}${queryString(query)}`;
 }

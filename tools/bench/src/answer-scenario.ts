@@ -1,4 +1,4 @@
-import type { ApiClient } from '@caravanserai/api';
+import { type ApiClient, pathOf, routes } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import type { Page } from 'playwright-core';
 import { benchWell, sampleEntries } from './api.js';
@@ -20,7 +20,7 @@ const INSTRUMENT = `(() => {
   window.fetch = async (input, init) => {
     const response = await original(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.includes('/journals/query/stream/') || !response.body) return response;
+    if (!url.includes(${JSON.stringify(pathOf(routes.queries.stream))}) || !response.body) return response;
     const decoder = new TextDecoder();
     const body = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
@@ -69,7 +69,7 @@ export async function answerScenario(
 
   // Full reads of the log (GET /journals/logbooks/{logid}/) while answers arrive: the path to avoid.
   let logReads = 0;
-  const logUrl = `/api/journals/logbooks/${logid}/`;
+  const logUrl = `/api${pathOf(routes.logbooks.get, { logid })}`;
   page.on('request', (request) => {
     if (request.method() === 'GET' && new URL(request.url()).pathname === logUrl) logReads += 1;
   });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ApiClient } from '@caravanserai/api';
+import { ApiClient, pathOf, routes } from '@caravanserai/api';
 import Database from 'better-sqlite3';
 import { benchWell, signUp } from './api.js';
 import type { Figure } from './results.js';
@@ -124,14 +124,13 @@ export async function caravanUsageScenario(
   insertUsage(join(dataDir, 'caravanserai.sqlite3'), caravan.caravan_id, well.wellid, memberIds, others);
 
   const token = leader.token!;
-  const base = `${baseUrl}/caravans/${caravan.caravan_id}/usage/?group_by=member`;
+  const usage = (query: { group_by: string; from?: string }) =>
+    `${baseUrl}${pathOf(routes.caravans.usage, { id: caravan.caravan_id }, query)}`;
+  const base = usage({ group_by: 'member' });
   const month = await timeGet(base, token);
   const from = new Date(Date.now() - YEAR_MS + DAY_MS).toISOString().slice(0, 10);
   const year = await timeGet(`${base}&from=${from}`, token);
-  const yearByDay = await timeGet(
-    `${baseUrl}/caravans/${caravan.caravan_id}/usage/?group_by=day&from=${from}`,
-    token,
-  );
+  const yearByDay = await timeGet(usage({ group_by: 'day', from }), token);
   const figure = (name: string, sorted: number[], budget: boolean): Figure[] => [
     {
       name: `${name} p50`,

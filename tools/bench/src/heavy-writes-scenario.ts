@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@caravanserai/api';
 import { bigLog, MAX_BODY_BYTES_HINT, signUp } from './api.js';
 import type { Figure } from './results.js';
 
@@ -25,7 +26,7 @@ export async function heavyWritesScenario(baseUrl: string): Promise<Figure[]> {
     title: 'unrelated',
     log: '<logbook><comment>hi</comment></logbook>',
   });
-  const readUrl = `${baseUrl}/journals/logbooks/${small.logid}/`;
+  const readUrl = `${baseUrl}${pathOf(routes.logbooks.get, { logid: small.logid })}`;
   const readHeaders = { authorization: `Token ${reader.token}` };
 
   let writing = true;
@@ -47,7 +48,7 @@ export async function heavyWritesScenario(baseUrl: string): Promise<Figure[]> {
       await Promise.all(
         targets.map(async (target) => {
           const start = performance.now();
-          const res = await fetch(`${baseUrl}/journals/logbooks/${target.logid}/update_log/`, {
+          const res = await fetch(`${baseUrl}${pathOf(routes.logbooks.updateLog, { logid: target.logid })}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Token ${writer.token}` },
             body,

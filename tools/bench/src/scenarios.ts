@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { parseLog, serializeLog } from '@caravanserai/logbook';
 import autocannon from 'autocannon';
 import { logbookWith, sampleEntries, signUp } from './api.js';
@@ -15,7 +16,7 @@ export async function appendScenario(baseUrl: string): Promise<Figure[]> {
   const measure = async (count: number) => {
     const logid = await logbookWith(api, count, `append at ${count}`);
     const result = await autocannon({
-      url: `${baseUrl}/journals/tag/submit/`,
+      url: `${baseUrl}${pathOf(routes.entries.write)}`,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Token ${api.token}` },
       body: JSON.stringify({ logid, tag: 'comment', content: 'A note appended by the benchmark.' }),
@@ -55,7 +56,7 @@ export async function appendScenario(baseUrl: string): Promise<Figure[]> {
 export async function getScenario(baseUrl: string, workDir: string): Promise<Figure[]> {
   const api = await signUp(baseUrl);
   const logid = await logbookWith(api, 1000, 'read me');
-  const url = `${baseUrl}/journals/logbooks/${logid}/`;
+  const url = `${baseUrl}${pathOf(routes.logbooks.get, { logid })}`;
   const bodyFile = join(workDir, 'logbook.json');
   writeFileSync(bodyFile, await (await fetch(url)).text());
 

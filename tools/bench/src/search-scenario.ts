@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathOf, routes } from '@caravanserai/api';
 import { type Db, insertUserRow, openDb } from '@caravanserai/test-kit';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -92,7 +93,7 @@ async function timeSearches(baseUrl: string, token: string, mix: [string, string
   const headers = { authorization: `Token ${token}` };
   const once = async (q: string) => {
     const start = performance.now();
-    const res = await fetch(`${baseUrl}/search/?q=${encodeURIComponent(q)}`, { headers });
+    const res = await fetch(`${baseUrl}${pathOf(routes.search.find, {}, { q })}`, { headers });
     const body = (await res.json()) as { count: number };
     if (!res.ok) throw new Error(`search answered ${res.status}`);
     return { ms: performance.now() - start, count: body.count };

@@ -1,4 +1,4 @@
-import { ApiClient } from '@caravanserai/api';
+import { ApiClient, pathOf, routes } from '@caravanserai/api';
 import { type TestServer, type UsedServer, useServer } from '@caravanserai/test-kit';
 
 /**
@@ -14,13 +14,18 @@ export function useHarness<const U extends string>(users: readonly U[]): UsedSer
  * ever sends well-formed XML, and the Mapper's handling of a broken one still needs a test.
  */
 export function brokenLogClient(server: TestServer, token: string): ApiClient {
+  // A logbook's own path is this list's path plus its logid.
+  const logbooks = `${server.baseUrl}${pathOf(routes.logbooks.list)}`;
   return new ApiClient({
     baseUrl: server.baseUrl,
     token,
     fetch: async (input, init) => {
       const response = await fetch(input, init);
+      const url = String(input);
       const isLogbookRead =
-        (init?.method ?? 'GET') === 'GET' && /\/journals\/logbooks\/[^/]+\/$/.test(String(input));
+        (init?.method ?? 'GET') === 'GET' &&
+        url.startsWith(logbooks) &&
+        /^[^/]+\/$/.test(url.slice(logbooks.length));
       if (!isLogbookRead || !response.ok) return response;
       const body = (await response.json()) as Record<string, unknown>;
       return new Response(JSON.stringify({ ...body, log: '<logbook><query>open' }), {
