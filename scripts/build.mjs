@@ -18,10 +18,11 @@ const bundleWorkspaceOnly = {
 
 export async function buildServer() {
   await build({
-    // The worker threads load their own entry, beside server.js.
+    // The worker threads (the task pool, SQLite's writer) load their own entries, beside server.js.
     entryPoints: {
       server: join(root, 'apps/server/src/server.ts'),
       'tasks.worker': join(root, 'apps/server/src/workers/tasks.worker.ts'),
+      'sqlite-writer.worker': join(root, 'apps/server/src/db/sqlite-writer.worker.ts'),
     },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,

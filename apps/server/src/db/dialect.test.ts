@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -59,6 +61,55 @@ describe('the SQLite store', () => {
       release();
       await writing;
       expect(await db.kysely.selectFrom('users').select('username').execute()).toEqual([{ username: 'u' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('runs writes on a thread of their own: the request thread keeps turning during a long one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
+    made.push(dataDir);
+    const db = openDb({ databaseUrl: null, dataDir });
+    await migrateToLatest(db);
+    try {
+      let turns = 0;
+      let turning = true;
+      const turn = () => {
+        turns++;
+        if (turning) setImmediate(turn);
+      };
+      // Inside a transaction every statement goes to the writer; this one counts for a while.
+      const counted = await db.kysely.transaction().execute(async (trx) => {
+        setImmediate(turn);
+        const before = turns;
+        const { rows } = await sql<{ n: number }>`
+          with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
+          select count(*) as n from c`.execute(trx);
+        return { n: rows[0]?.n, turnsDuring: turns - before };
+      });
+      turning = false;
+      expect(counted.n).toBe(3_000_000);
+      expect(counted.turnsDuring).toBeGreaterThan(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('reports a constraint the writer refuses as the driver names it, and goes on writing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
+    made.push(dataDir);
+    const db = openDb({ databaseUrl: null, dataDir });
+    await migrateToLatest(db);
+    const row = { name: 'k', created_at: 1 };
+    try {
+      await sql`create table pairs (name text primary key, created_at integer)`.execute(db.kysely);
+      await sql`insert into pairs values (${row.name}, ${row.created_at})`.execute(db.kysely);
+      const failure = await sql`insert into pairs values (${row.name}, 2)`.execute(db.kysely).catch((e) => e);
+      expect(failure).toBeInstanceOf(Error);
+      expect(isUniqueViolation(failure)).toBe(true);
+      await sql`insert into pairs values ('other', 3)`.execute(db.kysely);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from pairs`.execute(db.kysely);
+      expect(rows[0]?.n).toBe(2);
     } finally {
       await db.close();
     }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './database.js';
 import { registerSearchText } from './search-text.js';
 import { SplitSqliteDialect } from './sqlite-driver.js';
+import { SqliteWriter } from './sqlite-writer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -43,13 +44,7 @@ export function openDb(options: DbOptions): Db {
 }
 
 function openSqlite(file: string): Db {
-  const writer = new SqliteDatabase(file);
-  // WAL lets readers run beside the writer; FULL sync means an acknowledged write survives a crash.
-  writer.pragma('journal_mode = WAL');
-  writer.pragma('synchronous = FULL');
-  writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
-  registerSearchText(writer);
+  const writer = new SqliteWriter(file);
   const reader = () => {
     const db = new SqliteDatabase(file, { readonly: true });
     db.pragma('busy_timeout = 5000');
@@ -59,7 +54,14 @@ function openSqlite(file: string): Db {
   const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect(writer, reader()) });
   // Reads that must see one state (a logbook row and its entries) get a connection of their own,
   // so they neither wait for a long write nor see another request's reads mid-way.
-  const snapshots = new Kysely<Database>({ dialect: new SqliteDialect({ database: reader() }) });
+  const snapshots = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        await writer.ready;
+        return reader();
+      },
+    }),
+  });
   const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => snapshots.transaction().execute(fn);
   const close = async () => {
     await snapshots.destroy();

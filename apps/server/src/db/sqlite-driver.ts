@@ -10,36 +10,10 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { runStatement, StatementCache } from './sqlite-statements.js';
+import type { SqliteWriter } from './sqlite-writer.js';
 
 type Sqlite = BetterSqlite3.Database;
-
-/** Statements prepared once per SQL text: the same few shapes run all day. */
-class StatementCache {
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  constructor(
-    private readonly db: Sqlite,
-    private readonly max = 256,
-  ) {}
-
-  get(sql: string): BetterSqlite3.Statement {
-    let statement = this.statements.get(sql);
-    if (statement) return statement;
-    statement = this.db.prepare(sql);
-    if (this.statements.size >= this.max) {
-      const oldest = this.statements.keys().next().value;
-      if (oldest !== undefined) this.statements.delete(oldest);
-    }
-    this.statements.set(sql, statement);
-    return statement;
-  }
-}
-
-function run(cache: StatementCache, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
-  const statement = cache.get(sql);
-  if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
-  const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
-  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-}
 
 /** One waiter at a time for the writer connection, which a transaction holds across awaits. */
 class Mutex {
@@ -83,33 +57,36 @@ class RoutedConnection implements DatabaseConnection {
 /**
  * SQLite with WAL lets readers run beside the one writer, but a single connection (Kysely's own
  * SQLite driver) makes every read wait while a transaction holds it: one large log write would
- * stall every other request. This driver keeps a second, read-only connection for plain reads.
+ * stall every other request. This driver keeps a read-only connection on the request thread for
+ * plain reads, and sends everything else to the writer connection, which lives on a thread of its
+ * own (SqliteWriter) so that no write, however large, runs on the request thread.
  */
 class SplitSqliteDriver implements Driver {
-  private readonly writer: StatementCache;
   private readonly reader: StatementCache;
   private readonly writing = new Mutex();
 
   constructor(
-    private readonly writerDb: Sqlite,
+    private readonly writer: SqliteWriter,
     private readonly readerDb: Sqlite,
   ) {
-    this.writer = new StatementCache(writerDb);
     this.reader = new StatementCache(readerDb);
   }
 
-  async init(): Promise<void> {}
+  /** Nothing is read before the writer has the file in WAL mode, which readers rely on. */
+  async init(): Promise<void> {
+    await this.writer.ready;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new RoutedConnection(this);
   }
 
   async execute(connection: RoutedConnection, query: CompiledQuery): Promise<QueryResult<unknown>> {
-    if (connection.holdsWriter) return run(this.writer, query);
-    if (SelectQueryNode.is(query.query)) return run(this.reader, query);
+    if (connection.holdsWriter) return this.writer.run(query);
+    if (SelectQueryNode.is(query.query)) return runStatement(this.reader, query);
     await this.writing.lock();
     try {
-      return run(this.writer, query);
+      return await this.writer.run(query);
     } finally {
       this.writing.unlock();
     }
@@ -120,7 +97,7 @@ class SplitSqliteDriver implements Driver {
     await this.writing.lock();
     routed.holdsWriter = true;
     try {
-      run(this.writer, CompiledQuery.raw('begin'));
+      await this.writer.run(CompiledQuery.raw('begin'));
     } catch (error) {
       this.releaseWriter(routed);
       throw error;
@@ -129,7 +106,7 @@ class SplitSqliteDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      run(this.writer, CompiledQuery.raw('commit'));
+      await this.writer.run(CompiledQuery.raw('commit'));
     } finally {
       this.releaseWriter(connection as RoutedConnection);
     }
@@ -137,7 +114,7 @@ class SplitSqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      run(this.writer, CompiledQuery.raw('rollback'));
+      await this.writer.run(CompiledQuery.raw('rollback'));
     } finally {
       this.releaseWriter(connection as RoutedConnection);
     }
@@ -155,14 +132,14 @@ class SplitSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.readerDb.close();
-    this.writerDb.close();
+    await this.writer.close();
   }
 }
 
 /** Kysely's SQLite dialect, with reads split off from the writer (see SplitSqliteDriver). */
 export class SplitSqliteDialect implements Dialect {
   constructor(
-    private readonly writer: Sqlite,
+    private readonly writer: SqliteWriter,
     private readonly reader: Sqlite,
   ) {}
 
