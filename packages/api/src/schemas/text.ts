@@ -12,10 +12,25 @@ const FORBIDDEN_IN_LINE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
   /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The same controls alone: a plain character class, which scans several times faster. */
+const CONTROLS_IN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROLS_IN_LINE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
+  /[\u0000-\u001F\u007F]/;
+
+/** True when `value` has no unpaired surrogate (the engine's own check where it has one). */
+const wellFormed = (value: string): boolean =>
+  (value as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !/[\uD800-\uDFFF]/.test(value);
+
 export type TextKind = 'line' | 'text';
 
 /** Why `value` cannot be accepted as a one-line field or as multi-line text, or null when it can. */
 export function textProblem(value: string, kind: TextKind): string | null {
+  // Almost all text passes: two quick scans clear it (a log of megabytes is checked on the
+  // request thread), and only text that fails one is searched again for where and why.
+  if (!(kind === 'line' ? CONTROLS_IN_LINE : CONTROLS_IN_TEXT).test(value) && wellFormed(value)) return null;
   const at = value.search(kind === 'line' ? FORBIDDEN_IN_LINE : FORBIDDEN_IN_TEXT);
   if (at < 0) return null;
   const code = value.charCodeAt(at);
