@@ -24,6 +24,7 @@ import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   const services = createServices(config, db);
   app.decorate('services', services);
+  registerJsonBody(app, services.workers);
   app.addHook('onClose', () => services.close());
   registerAuth(app, services.tokens);
 

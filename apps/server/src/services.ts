@@ -85,6 +85,8 @@ export interface Services {
   backup: BackupService;
   /** Cards and subscriptions through Stripe; null while payments are off. */
   payments: Payments | null;
+  /** Threads for CPU-heavy work: large request bodies and logs, token counts. */
+  workers: WorkerPool;
   /** Stops what the context started (worker threads); the database is the caller's to close. */
   close(): Promise<void>;
 }
@@ -179,6 +181,7 @@ export function createServices(config: Config, db: Db): Services {
     backup: new BackupService(new BackupRepository(db.kysely), entriesRepo),
     search: new SearchService(createSearchRepository(db)),
     payments: createPayments(config, db),
+    workers,
     close: async () => {
       await imports.close();
       await workers.close();

@@ -99,6 +99,33 @@ describe('request bodies the server cannot use', () => {
     await t.user.client.logbooks.remove(created.logid);
   });
 
+  // Bodies over 256 KB are parsed on a worker thread: the answers must be the same as inline.
+  it('refuses a large body that is not valid JSON, or that sets a prototype, as a small one', async () => {
+    const bodies = ['', 'x'.repeat(300 * 1024)].flatMap((padding) => [
+      `{"title": "Cut", "description": "${padding}`,
+      `{"title": "Proto", "description": "${padding}", "__proto__": {"admin": true}}`,
+      `{"title": "Ctor", "description": "${padding}", "constructor": {"prototype": {"admin": true}}}`,
+    ]);
+    for (const body of bodies) {
+      const answer = await send(pathOf(routes.journals.create), body);
+      expect(answer.status, body.slice(0, 20)).toBe(400);
+      expect(answer.body).toEqual({
+        detail: 'JSON parse error - the body is not valid JSON.',
+        code: 'parse_error',
+      });
+    }
+    await expectNothingCreated();
+  });
+
+  it('reads a large JSON body whole, with characters outside the first plane', async () => {
+    const content = `${'Beyond the first plane: 😀 東京 '.repeat(12_000)}end`;
+    const log = `<?xml version="1.0" encoding="UTF-8"?>\n<logbook><comment>${content}</comment></logbook>`;
+    const created = await t.user.client.logbooks.create({ title: 'Large and wide', log });
+    expect(created.entry_count).toBe(1);
+    expect(created.log).toContain(content);
+    await t.user.client.logbooks.remove(created.logid);
+  });
+
   it('refuses a content type it does not speak with 415', async () => {
     for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
       const answer = await send(pathOf(routes.journals.create), 'title=Notes', { contentType });

@@ -6,5 +6,6 @@ import { register } from 'tsx/esm/api';
 register();
 const tasks = await import('./tasks.worker.ts');
 
+export const parseJson = tasks.parseJson;
 export const parseLog = tasks.parseLog;
 export const countTokens = tasks.countTokens;
