@@ -22,7 +22,7 @@ export async function buildServer() {
     entryPoints: {
       server: join(root, 'apps/server/src/server.ts'),
       'tasks.worker': join(root, 'apps/server/src/workers/tasks.worker.ts'),
-      'sqlite-writer.worker': join(root, 'apps/server/src/db/sqlite-writer.worker.ts'),
+      'sqlite-writer-thread.worker': join(root, 'apps/server/src/db/sqlite-writer-thread.worker.ts'),
     },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,

@@ -66,7 +66,7 @@ describe('the SQLite store', () => {
     }
   });
 
-  it('runs writes on a thread of their own: the request thread keeps turning during a long one', async () => {
+  it('runs bulk writes on a thread of their own: the request thread keeps turning during a long one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
     made.push(dataDir);
     const db = openDb({ databaseUrl: null, dataDir });
@@ -79,7 +79,7 @@ describe('the SQLite store', () => {
         if (turning) setImmediate(turn);
       };
       // Inside a transaction every statement goes to the writer; this one counts for a while.
-      const counted = await db.kysely.transaction().execute(async (trx) => {
+      const counted = await db.bulk.transaction().execute(async (trx) => {
         setImmediate(turn);
         const before = turns;
         const { rows } = await sql<{ n: number }>`
@@ -95,7 +95,7 @@ describe('the SQLite store', () => {
     }
   });
 
-  it('reports a constraint the writer refuses as the driver names it, and goes on writing', async () => {
+  it('reports a constraint the writer thread refuses as the driver names it, and goes on writing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
     made.push(dataDir);
     const db = openDb({ databaseUrl: null, dataDir });
@@ -104,12 +104,50 @@ describe('the SQLite store', () => {
     try {
       await sql`create table pairs (name text primary key, created_at integer)`.execute(db.kysely);
       await sql`insert into pairs values (${row.name}, ${row.created_at})`.execute(db.kysely);
-      const failure = await sql`insert into pairs values (${row.name}, 2)`.execute(db.kysely).catch((e) => e);
+      const failure = await sql`insert into pairs values (${row.name}, 2)`.execute(db.bulk).catch((e) => e);
       expect(failure).toBeInstanceOf(Error);
       expect(isUniqueViolation(failure)).toBe(true);
-      await sql`insert into pairs values ('other', 3)`.execute(db.kysely);
+      await sql`insert into pairs values ('other', 3)`.execute(db.bulk);
       const { rows } = await sql<{ n: number }>`select count(*) as n from pairs`.execute(db.kysely);
       expect(rows[0]?.n).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('lets one write at a time through, of the two writers: a small write waits for a bulk one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
+    made.push(dataDir);
+    const db = openDb({ databaseUrl: null, dataDir });
+    await migrateToLatest(db);
+    const order: string[] = [];
+    try {
+      await sql`create table steps (name text)`.execute(db.kysely);
+      let release = () => {};
+      const holding = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let begun = () => {};
+      const writing = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      const bulk = db.bulk.transaction().execute(async (trx) => {
+        await sql`insert into steps values ('bulk')`.execute(trx);
+        begun();
+        await holding;
+        order.push('bulk committed');
+      });
+      await writing;
+      const small = sql`insert into steps values ('small')`
+        .execute(db.kysely)
+        .then(() => order.push('small'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(order).toEqual([]);
+      release();
+      await Promise.all([bulk, small]);
+      expect(order).toEqual(['bulk committed', 'small']);
+      const { rows } = await sql<{ name: string }>`select name from steps order by rowid`.execute(db.kysely);
+      expect(rows.map((r) => r.name)).toEqual(['bulk', 'small']);
     } finally {
       await db.close();
     }

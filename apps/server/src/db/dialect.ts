@@ -1,17 +1,22 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
-import { registerSearchText } from './search-text.js';
-import { SplitSqliteDialect } from './sqlite-driver.js';
-import { SqliteWriter } from './sqlite-writer.js';
+import { openReaderConnection, openWriterConnection } from './sqlite-connection.js';
+import { InlineWriter, Mutex, SplitSqliteDialect } from './sqlite-driver.js';
+import { SqliteWriterThread } from './sqlite-writer-thread.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
+  /**
+   * For writes whose size is the caller's to choose (replacing a whole log, forking or deleting a
+   * logbook): on SQLite they run on a writer thread of their own, so that a write of hundreds of
+   * thousands of rows, and its commit, never hold the request thread; on PostgreSQL, `kysely`.
+   */
+  bulk: Kysely<Database>;
   dialect: DialectName;
   /** Runs reads that must see one consistent state (a logbook row and its entries). */
   snapshot<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
@@ -44,30 +49,28 @@ export function openDb(options: DbOptions): Db {
 }
 
 function openSqlite(file: string): Db {
-  const writer = new SqliteWriter(file);
-  const reader = () => {
-    const db = new SqliteDatabase(file, { readonly: true });
-    db.pragma('busy_timeout = 5000');
-    registerSearchText(db);
-    return db;
-  };
-  const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect(writer, reader()) });
+  // The file has two writer connections, one write at a time between them: one on this thread
+  // for the many small writes, one on a thread of its own for the bulk writes.
+  const writing = new Mutex();
+  const writer = new InlineWriter(openWriterConnection(file));
+  const kysely = new Kysely<Database>({
+    dialect: new SplitSqliteDialect(writer, openReaderConnection(file), writing),
+  });
+  const bulk = new Kysely<Database>({
+    dialect: new SplitSqliteDialect(new SqliteWriterThread(file), openReaderConnection(file), writing),
+  });
   // Reads that must see one state (a logbook row and its entries) get a connection of their own,
   // so they neither wait for a long write nor see another request's reads mid-way.
   const snapshots = new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: async () => {
-        await writer.ready;
-        return reader();
-      },
-    }),
+    dialect: new SqliteDialect({ database: openReaderConnection(file) }),
   });
   const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => snapshots.transaction().execute(fn);
   const close = async () => {
     await snapshots.destroy();
+    await bulk.destroy();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', snapshot, close };
+  return { kysely, bulk, dialect: 'sqlite', snapshot, close };
 }
 
 function openPostgres(url: string, schema: string | undefined, max = 10): Db {
@@ -79,5 +82,5 @@ function openPostgres(url: string, schema: string | undefined, max = 10): Db {
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
     kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
-  return { kysely, dialect: 'postgres', snapshot, close: () => kysely.destroy() };
+  return { kysely, bulk: kysely, dialect: 'postgres', snapshot, close: () => kysely.destroy() };
 }

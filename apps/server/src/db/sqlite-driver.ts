@@ -10,13 +10,40 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { runStatement, StatementCache } from './sqlite-statements.js';
-import type { SqliteWriter } from './sqlite-writer.js';
+import { runStatement, type Statement, StatementCache } from './sqlite-connection.js';
 
 type Sqlite = BetterSqlite3.Database;
 
-/** One waiter at a time for the writer connection, which a transaction holds across awaits. */
-class Mutex {
+/** Where a driver's writes run: a connection on the request thread, or one on a thread of its own. */
+export interface Writer {
+  readonly ready: Promise<void>;
+  run(statement: Statement): Promise<QueryResult<unknown>>;
+  close(): Promise<void>;
+}
+
+/** The writer connection on the request thread: each statement runs at once, synchronously. */
+export class InlineWriter implements Writer {
+  readonly ready = Promise.resolve();
+  private readonly statements: StatementCache;
+
+  constructor(private readonly db: Sqlite) {
+    this.statements = new StatementCache(db);
+  }
+
+  async run(statement: Statement): Promise<QueryResult<unknown>> {
+    return runStatement(this.statements, statement);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+/**
+ * One write at a time, across every writer connection of the file (SQLite allows one writer): a
+ * transaction holds it from begin to commit, across awaits.
+ */
+export class Mutex {
   private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
 
@@ -58,21 +85,20 @@ class RoutedConnection implements DatabaseConnection {
  * SQLite with WAL lets readers run beside the one writer, but a single connection (Kysely's own
  * SQLite driver) makes every read wait while a transaction holds it: one large log write would
  * stall every other request. This driver keeps a read-only connection on the request thread for
- * plain reads, and sends everything else to the writer connection, which lives on a thread of its
- * own (SqliteWriter) so that no write, however large, runs on the request thread.
+ * plain reads, and sends everything else to its writer (see Writer), one write at a time by the
+ * mutex it shares with the file's other writer.
  */
 class SplitSqliteDriver implements Driver {
   private readonly reader: StatementCache;
-  private readonly writing = new Mutex();
 
   constructor(
-    private readonly writer: SqliteWriter,
+    private readonly writer: Writer,
     private readonly readerDb: Sqlite,
+    private readonly writing: Mutex,
   ) {
     this.reader = new StatementCache(readerDb);
   }
 
-  /** Nothing is read before the writer has the file in WAL mode, which readers rely on. */
   async init(): Promise<void> {
     await this.writer.ready;
   }
@@ -139,15 +165,16 @@ class SplitSqliteDriver implements Driver {
 /** Kysely's SQLite dialect, with reads split off from the writer (see SplitSqliteDriver). */
 export class SplitSqliteDialect implements Dialect {
   constructor(
-    private readonly writer: SqliteWriter,
+    private readonly writer: Writer,
     private readonly reader: Sqlite,
+    private readonly writing: Mutex,
   ) {}
 
   createAdapter() {
     return new SqliteAdapter();
   }
   createDriver() {
-    return new SplitSqliteDriver(this.writer, this.reader);
+    return new SplitSqliteDriver(this.writer, this.reader, this.writing);
   }
   createIntrospector(db: Parameters<Dialect['createIntrospector']>[0]) {
     return new SqliteIntrospector(db);

@@ -46,8 +46,8 @@ export class LogbooksRepository {
     await db.updateTable('logbooks').set(patch).where('logid', '=', logid).execute();
   }
 
-  async delete(logid: string): Promise<void> {
-    await this.db.deleteFrom('logbooks').where('logid', '=', logid).execute();
+  async delete(logid: string, db: Executor = this.db): Promise<void> {
+    await db.deleteFrom('logbooks').where('logid', '=', logid).execute();
   }
 
   /**

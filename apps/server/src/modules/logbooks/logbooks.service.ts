@@ -80,28 +80,30 @@ export class LogbooksService {
     const { entries } = read;
     const at = now();
     const logid = newId();
-    await this.db.kysely.transaction().execute(async (trx) => {
-      await this.logbooks.insert(
-        {
-          logid,
-          owner_id: user.id,
-          jid: input.journal ?? null,
-          logwell: input.logwell ?? null,
-          title: input.title?.trim() || DEFAULT_TITLE,
-          description: input.description ?? '',
-          private: int(input.private ?? true),
-          salted: int(input.salted ?? false),
-          forked: int(input.forked ?? false),
-          memory: int(input.memory ?? false),
-          version: 1,
-          entry_count: entries.length,
-          created_at: at,
-          modified_at: at,
-        },
-        trx,
-      );
-      await this.entries.insert(logid, entries, 0, at, trx);
-    });
+    await this.writerFor(input.log)
+      .transaction()
+      .execute(async (trx) => {
+        await this.logbooks.insert(
+          {
+            logid,
+            owner_id: user.id,
+            jid: input.journal ?? null,
+            logwell: input.logwell ?? null,
+            title: input.title?.trim() || DEFAULT_TITLE,
+            description: input.description ?? '',
+            private: int(input.private ?? true),
+            salted: int(input.salted ?? false),
+            forked: int(input.forked ?? false),
+            memory: int(input.memory ?? false),
+            version: 1,
+            entry_count: entries.length,
+            created_at: at,
+            modified_at: at,
+          },
+          trx,
+        );
+        await this.entries.insert(logid, entries, 0, at, trx);
+      });
     if (input.log !== undefined) this.cache.set(logid, 1, read.log);
     return this.get(user, logid);
   }
@@ -125,16 +127,18 @@ export class LogbooksService {
     // The same request may unsalt first; otherwise a new log is refused like any entry change.
     if (read && input.salted !== false) refuseIfSalted(row);
 
-    const version = await this.db.kysely.transaction().execute(async (trx) => {
-      if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
-      const written =
-        read && (await this.writes.replaceEntries(logid, read.entries, input.version ?? ifMatch, trx));
-      const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
-      if (Object.keys(patch).length > 0 || !read) {
-        await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);
-      }
-      return written;
-    });
+    const version = await this.writerFor(input.log)
+      .transaction()
+      .execute(async (trx) => {
+        if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
+        const written =
+          read && (await this.writes.replaceEntries(logid, read.entries, input.version ?? ifMatch, trx));
+        const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
+        if (Object.keys(patch).length > 0 || !read) {
+          await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);
+        }
+        return written;
+      });
     if (read && version) this.cache.set(logid, version, read.log);
     return this.get(user, logid);
   }
@@ -142,7 +146,7 @@ export class LogbooksService {
   async writeLog(user: UserRow, logid: string, log: string, version?: number): Promise<Logbook> {
     await this.access.unsaltedLogbook(user, logid);
     const read = await this.reader.read(log);
-    const written = await this.db.kysely
+    const written = await this.db.bulk
       .transaction()
       .execute((trx) => this.writes.replaceEntries(logid, read.entries, version, trx));
     // The log as stored is already serialised: the answer (and the next reads) need not rebuild it.
@@ -150,9 +154,15 @@ export class LogbooksService {
     return this.get(user, logid);
   }
 
+  /** Writes that carry a whole log (of any size the body limit allows) are bulk writes (Db.bulk). */
+  private writerFor(log: string | undefined) {
+    return log === undefined ? this.db.kysely : this.db.bulk;
+  }
+
   async remove(user: UserRow, logid: string): Promise<void> {
     await this.access.writableLogbook(user, logid);
-    await this.logbooks.delete(logid);
+    // Its entries go with it, however many: a bulk write.
+    await this.logbooks.delete(logid, this.db.bulk);
     this.cache.delete(logid);
   }
 
@@ -169,7 +179,7 @@ export class LogbooksService {
     const keepWell = await this.access.mayUseWell(user, source.logwell);
     const forkId = newId();
     const at = now();
-    await this.db.kysely.transaction().execute(async (trx) => {
+    await this.db.bulk.transaction().execute(async (trx) => {
       const current = (await this.logbooks.find(logid, trx)) ?? source;
       await this.logbooks.insert(forkRow(current, forkId, user.id, keepWell, at), trx);
       await this.entries.copy(logid, forkId, at, trx);

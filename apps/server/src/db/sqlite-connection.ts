@@ -1,5 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, QueryResult } from 'kysely';
+import { registerSearchText } from './search-text.js';
 
 /** A compiled query as it crosses to the writer thread: its SQL and its parameters. */
 export type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
@@ -31,4 +33,27 @@ export function runStatement(cache: StatementCache, { sql, parameters }: Stateme
   if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
   const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/**
+ * The writer connection, set up alike on whichever thread holds it: WAL lets readers run beside
+ * the writer, FULL sync means an acknowledged write survives a crash, and the search index's
+ * triggers call search_text().
+ */
+export function openWriterConnection(file: string): BetterSqlite3.Database {
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  registerSearchText(db);
+  return db;
+}
+
+/** A read-only connection for plain reads beside the writer. */
+export function openReaderConnection(file: string): BetterSqlite3.Database {
+  const db = new SqliteDatabase(file, { readonly: true });
+  db.pragma('busy_timeout = 5000');
+  registerSearchText(db);
+  return db;
 }

@@ -1,24 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import SqliteDatabase from 'better-sqlite3';
-import { registerSearchText } from './search-text.js';
-import { runStatement, type Statement, StatementCache } from './sqlite-statements.js';
-import type { WriterReply, WriterRequest } from './sqlite-writer.js';
+import { openWriterConnection, runStatement, type Statement, StatementCache } from './sqlite-connection.js';
+import type { WriterReply, WriterRequest } from './sqlite-writer-thread.js';
 
 /**
- * The thread that holds SQLite's one writer connection (db/sqlite-writer.ts). Statements arrive
+ * The thread that holds SQLite's bulk writer connection (db/sqlite-writer-thread.ts). Statements arrive
  * one at a time and run here, synchronously, so a long insert, delete or commit (with its fsync)
  * never holds the request thread.
  */
 const port = parentPort;
-if (!port) throw new Error('sqlite-writer.worker runs as a worker thread.');
+if (!port) throw new Error('sqlite-writer-thread.worker runs as a worker thread.');
 
-const db = new SqliteDatabase((workerData as { file: string }).file);
-// WAL lets readers run beside the writer; FULL sync means an acknowledged write survives a crash.
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
-registerSearchText(db);
+const db = openWriterConnection((workerData as { file: string }).file);
 const statements = new StatementCache(db);
 
 /** Bytes arrive as plain Uint8Arrays; SQLite binds Buffers. */

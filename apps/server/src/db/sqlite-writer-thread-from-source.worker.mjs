@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./sqlite-writer.worker.ts');
+await import('./sqlite-writer-thread.worker.ts');
