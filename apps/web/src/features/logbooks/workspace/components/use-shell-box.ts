@@ -4,7 +4,6 @@ import {
   createState,
   type HostActions,
   type MapperIO,
-  type MapperState,
 } from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../../../lib/api';
