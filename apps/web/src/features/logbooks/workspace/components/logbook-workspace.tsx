@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../../components/confirm-modal';
 import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
 import { useLogbookSettings } from '../model/use-logbook-settings';
 import { ForkPanel } from './fork-panel';
-import { LogView, type LogViewHandle } from './log-view';
+import { LogView, type LogViewHandle } from './log/log-view';
 import { NoWellPanel } from './no-well-panel';
 import { QueryFailureAlert } from './query-failure-alert';
 import { type ComposeMode, Scribe } from './scribe';
