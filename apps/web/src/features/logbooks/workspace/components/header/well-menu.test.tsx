@@ -1,10 +1,10 @@
 import type { Logbook } from '@caravanserai/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../../../testing/render';
+import { renderInApp } from '../../../../../testing/render';
 import { WellMenu } from './well-menu';
 
-vi.mock('../../api/get-well-choices', () => ({
+vi.mock('../../../api/get-well-choices', () => ({
   useWellChoices: () => ({
     isPending: false,
     isError: false,
