@@ -6,7 +6,7 @@ import {
   type MapperIO,
 } from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../../../lib/api';
+import { api } from '../../../../../lib/api';
 import { useCommandHistory } from './use-command-history';
 import { useConfirmDialog } from './use-confirm-dialog';
 
