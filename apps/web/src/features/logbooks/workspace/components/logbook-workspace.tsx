@@ -6,18 +6,18 @@ import { useCallback, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
 import { useLogbookSettings } from '../model/use-logbook-settings';
-import { ForkPanel } from './fork-panel';
-import { LogView, type LogViewHandle } from './log-view';
-import { NoWellPanel } from './no-well-panel';
-import { QueryFailureAlert } from './query-failure-alert';
-import { type ComposeMode, Scribe } from './scribe';
-import { ShellBox } from './shell-box';
+import { ForkPanel } from './composer/fork-panel';
+import { NoWellPanel } from './composer/no-well-panel';
+import { QueryFailureAlert } from './composer/query-failure-alert';
+import { type ComposeMode, Scribe } from './composer/scribe';
+import { ShellBox } from './composer/shell-box';
+import { useShellBox } from './composer/use-shell-box';
+import { WorkspaceHeader } from './header/workspace-header';
+import { WorkspaceToolbar } from './header/workspace-toolbar';
+import { LogView, type LogViewHandle } from './log/log-view';
 import { useEscapeToStop } from './use-escape-to-stop';
-import { useShellBox } from './use-shell-box';
 import { useViewMode } from './use-view-mode';
 import classes from './workspace.module.css';
-import { WorkspaceHeader } from './workspace-header';
-import { WorkspaceToolbar } from './workspace-toolbar';
 
 export const DELETE_ENTRY_CONFIRM = 'Are you sure you want to delete this Logbook entry?';
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import type { Ref } from 'react';
-import { ArrowDownIcon, ArrowUpIcon } from './icons';
-import type { ViewMode } from './use-view-mode';
-import classes from './workspace.module.css';
+import { ArrowDownIcon, ArrowUpIcon } from '../icons';
+import type { ViewMode } from '../use-view-mode';
+import classes from '../workspace.module.css';
 
 const VIEWS = [
   { value: 'chat', label: 'Chat' },

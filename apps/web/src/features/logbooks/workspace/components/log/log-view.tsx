@@ -9,8 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { EntryActions } from '../model/entry-actions';
-import type { LogRow } from '../model/overlay';
+import type { EntryActions } from '../../model/entry-actions';
+import type { LogRow } from '../../model/overlay';
 import { EntryRow } from './entry-row';
 import classes from './log-view.module.css';
 

@@ -1,7 +1,7 @@
 import type { Tag } from '@caravanserai/logbook';
 import { Button, Group, Textarea } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
-import { OWN_ESCAPE } from './use-escape-to-stop';
+import { OWN_ESCAPE } from '../use-escape-to-stop';
 
 /**
  * An entry's text in an editable box, in its place in the log. Save stores it (Ctrl/Cmd+Enter

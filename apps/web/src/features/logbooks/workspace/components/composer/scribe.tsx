@@ -1,7 +1,7 @@
 import { Button, Group, Switch, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { SendIcon, StopIcon } from './icons';
-import classes from './workspace.module.css';
+import { SendIcon, StopIcon } from '../icons';
+import classes from '../workspace.module.css';
 
 export type ComposeMode = 'query' | 'context' | 'comment';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { AskFailure } from '../model/session-state';
+import type { AskFailure } from '../../model/session-state';
+import { RedoIcon } from '../icons';
 import { AI_FAILED, describeFailure } from './failure-text';
-import { RedoIcon } from './icons';
 
 /**
  * The spec's message for a failed query, then in words what happened with which well and what to

@@ -4,11 +4,11 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
-import { saveFile } from '../../../../lib/save-file';
-import { buildExport, type ExportFormat } from '../model/export-files';
+import { paths } from '../../../../../config/paths';
+import { saveFile } from '../../../../../lib/save-file';
+import { buildExport, type ExportFormat } from '../../model/export-files';
+import { DotsIcon } from '../icons';
 import { DeleteLogbookDialog } from './delete-logbook-dialog';
-import { DotsIcon } from './icons';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'xml', label: 'Export as .xml file' },

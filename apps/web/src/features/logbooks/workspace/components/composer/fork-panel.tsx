@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
-import { useForkLogbook } from '../../api/fork-logbook';
+import { paths } from '../../../../../config/paths';
+import { useForkLogbook } from '../../../api/fork-logbook';
 
-/** What a salted logbook offers instead of the composer: a fork of one's own to carry on in. */
+/** What the composer of a salted logbook offers instead of the Scribe: a fork of one's own to carry on in. */
 export function ForkPanel({
   logid,
   signedIn,

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { ConfirmModal } from '../../../../components/confirm-modal';
-import { useDeleteLogbook } from '../../api/delete-logbook';
+import { ConfirmModal } from '../../../../../components/confirm-modal';
+import { useDeleteLogbook } from '../../../api/delete-logbook';
 
 export const DELETE_LOGBOOK_CONFIRM =
   'Are you sure you want to delete this entire logbook? This action cannot be undone.';

@@ -4,10 +4,9 @@ import {
   createState,
   type HostActions,
   type MapperIO,
-  type MapperState,
 } from '@caravanserai/mapper';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../../../lib/api';
+import { api } from '../../../../../lib/api';
 import { useCommandHistory } from './use-command-history';
 import { useConfirmDialog } from './use-confirm-dialog';
 

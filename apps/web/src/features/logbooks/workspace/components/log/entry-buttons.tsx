@@ -1,9 +1,9 @@
 import type { Tag, Toggle } from '@caravanserai/logbook';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EditIcon, RedoIcon } from '../icons';
 import { CopyTextButton } from './copy-text-button';
 import classes from './entry-row.module.css';
-import { EditIcon, RedoIcon } from './icons';
 import { TAG_COLORS } from './tag-style';
 
 // The spec's symbols stay what the buttons show; their names say in words what they do.

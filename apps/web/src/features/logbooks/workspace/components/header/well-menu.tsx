@@ -2,9 +2,9 @@ import type { Logbook } from '@caravanserai/api';
 import { ActionIcon, Anchor, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
-import { useWellChoices } from '../../api/get-well-choices';
-import { CheckIcon, ChevronDownIcon } from './icons';
+import { paths } from '../../../../../config/paths';
+import { useWellChoices } from '../../../api/get-well-choices';
+import { CheckIcon, ChevronDownIcon } from '../icons';
 
 /**
  * 'Using Well: {title}' linking to the well page, and for the owner a menu of their

@@ -1,5 +1,5 @@
 import { ActionIcon, CopyButton } from '@mantine/core';
-import { CheckIcon, CopyIcon } from './icons';
+import { CheckIcon, CopyIcon } from '../icons';
 
 /** Copies `text` to the clipboard; the icon turns into a check for a moment to say it worked. */
 export function CopyTextButton({

@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ConfirmModal } from '../../../../../components/confirm-modal';
+import classes from '../workspace.module.css';
 import type { useShellBox } from './use-shell-box';
-import classes from './workspace.module.css';
 
 /**
  * The shell box: an output area above a 'Shell> ' line. Enter runs the line through the shell

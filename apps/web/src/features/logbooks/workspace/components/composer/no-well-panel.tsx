@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
-import { useWellChoices } from '../../api/get-well-choices';
+import { paths } from '../../../../../config/paths';
+import { useWellChoices } from '../../../api/get-well-choices';
 
 /**
  * Above the Scribe of a logbook that has no well: its owner picks one of their wells right here

@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { type AnswerMeta, describeAnswerMeta } from '../model/answer-meta';
+import { type AnswerMeta, describeAnswerMeta } from '../../model/answer-meta';
 
 /** Under an answer: the model that gave it, its tokens in and out, and whether it was cut or stopped. */
 export function AnswerFooter({ meta }: { meta: AnswerMeta }) {

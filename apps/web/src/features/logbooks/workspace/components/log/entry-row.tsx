@@ -1,15 +1,15 @@
 import { isNotice } from '@caravanserai/logbook';
 import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { type CSSProperties, memo } from 'react';
-import { answerMeta } from '../model/answer-meta';
-import type { EntryActions } from '../model/entry-actions';
-import type { LogRow } from '../model/overlay';
+import { answerMeta } from '../../model/answer-meta';
+import type { EntryActions } from '../../model/entry-actions';
+import type { LogRow } from '../../model/overlay';
+import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
 import { EntryEditor } from './entry-editor';
 import classes from './entry-row.module.css';
-import { InfoIcon, RedoIcon } from './icons';
 import { TAG_COLORS } from './tag-style';
 
 const EDITABLE_TAGS = new Set(['query', 'context', 'comment']);
