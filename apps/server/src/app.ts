@@ -25,7 +25,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { onlyContractRoutes } from './plugins/route-table.js';
+import { onlyContractRoutes, reportUndeclaredErrors } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createServices, type Services } from './services.js';
@@ -81,6 +81,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(
     async (api) => {
       onlyContractRoutes(api);
+      reportUndeclaredErrors(api);
       await configRoutes(api, services);
       await authRoutes(api, services);
       await profileRoutes(api, services);

@@ -4,5 +4,6 @@ export { type App, type BuildOptions, buildApp } from './app.js';
 export { type Config, loadConfig } from './config.js';
 export { type Db, openDb } from './db/dialect.js';
 export { migrateTo, migrateToLatest } from './db/migrate.js';
+export { UNDECLARED_ERROR } from './plugins/route-table.js';
 export { seedExamples } from './seed/seed-examples.js';
 export { parseApiBase, type StripeSettings } from './stripe-settings.js';

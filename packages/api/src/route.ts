@@ -33,9 +33,21 @@ export interface RouteSpec {
   readonly response: { readonly [status: number]: Answer };
   /** Other forms of the success answer, chosen by the query's `format` (e.g. `csv`). */
   readonly formats?: { readonly [format: string]: RawAnswer };
-  /** The error codes this route answers with (in the shared error body). */
+  /** The error codes this route answers with (in the shared error body), besides ANY_ROUTE_ERRORS. */
   readonly errors: readonly ErrorCode[];
 }
+
+/**
+ * What any route may answer, whatever it declares: a token sent that is not valid (checked on
+ * every route), the body unreadable or too large, a fault.
+ */
+export const ANY_ROUTE_ERRORS: readonly ErrorCode[] = [
+  'authentication_failed',
+  'parse_error',
+  'too_large',
+  'unsupported_media_type',
+  'server_error',
+];
 
 /** Declares one endpoint of the contract: the server registers it and the client calls it. */
 export function defineRoute<const R extends RouteSpec>(route: R): R {

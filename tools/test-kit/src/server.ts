@@ -7,6 +7,7 @@ import {
   type Config,
   loadConfig,
   seedExamples,
+  UNDECLARED_ERROR,
 } from '@caravanserai/server';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDb, type TestDb } from './test-db.js';
@@ -39,11 +40,34 @@ export interface TestServer {
 
 let counter = 0;
 
+/**
+ * The server's warnings, kept rather than printed: an answer whose error code its route does not
+ * declare is gathered, and closing the server fails with the list.
+ */
+function contractWatch() {
+  const undeclared = new Set<string>();
+  const logger = {
+    level: 'warn',
+    stream: {
+      write(line: string) {
+        const entry = JSON.parse(line) as { msg?: string; route?: string; code?: string };
+        if (entry.msg === UNDECLARED_ERROR) undeclared.add(`${entry.route} answered '${entry.code}'`);
+      },
+    },
+  };
+  const check = () => {
+    if (undeclared.size > 0)
+      throw new Error(`${UNDECLARED_ERROR} ${[...undeclared].join('; ')} (packages/api/src/routes)`);
+  };
+  return { logger, check };
+}
+
 /** Starts the real app on a real port over a fresh database (SQLite or PostgreSQL per TEST_DB). */
 export async function startServer(
   overrides: Partial<Config> = {},
-  logger: BuildOptions['logger'] = false,
+  logger?: BuildOptions['logger'],
 ): Promise<TestServer> {
+  const watch = contractWatch();
   const testDb = await createTestDb();
   const config: Config = {
     ...loadConfig({
@@ -55,7 +79,7 @@ export async function startServer(
     ...overrides,
   };
   await seedExamples(testDb.db);
-  const app = await buildApp({ config, db: testDb.db, logger });
+  const app = await buildApp({ config, db: testDb.db, logger: logger ?? watch.logger });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `${address}${config.apiPrefix}`;
   const client = (token: string | null = null) => new ApiClient({ baseUrl, token });
@@ -89,6 +113,7 @@ export async function startServer(
     async close() {
       await app.close();
       await testDb.drop();
+      watch.check();
     },
   };
 }

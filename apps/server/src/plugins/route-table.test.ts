@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addRoute, onlyContractRoutes } from './route-table.js';
+import { HttpError, NotFound } from '../errors.js';
+import { registerErrorHandler } from './errors.js';
+import { addRoute, onlyContractRoutes, reportUndeclaredErrors, UNDECLARED_ERROR } from './route-table.js';
 
 const Visible = z.object({ name: z.string() });
 
@@ -72,5 +74,30 @@ describe('onlyContractRoutes', () => {
     onlyContractRoutes(fresh());
     addRoute(app, read, {}, async () => ({ name: 'x' }));
     expect(() => app.get('/elsewhere/', async () => ({}))).toThrow(/not a route of the contract/);
+  });
+});
+
+describe('reportUndeclaredErrors', () => {
+  it('warns of an error code the route does not declare, and of none it does or any route may answer', async () => {
+    const warnings: { msg?: string; route?: string; code?: string }[] = [];
+    app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line)) } },
+    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    reportUndeclaredErrors(app);
+    addRoute(app, read, {}, async (request) => {
+      if (request.params.id === 'nf') throw NotFound();
+      throw new HttpError(413, 'too_large', 'Too large.');
+    });
+    addRoute(app, make, {}, async (request) => request.body);
+    expect((await app.inject({ method: 'GET', url: '/things/big/' })).statusCode).toBe(413);
+    expect((await app.inject({ method: 'POST', url: '/things/', payload: { name: 7 } })).statusCode).toBe(
+      400,
+    );
+    expect(warnings).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/things/nf/' })).statusCode).toBe(404);
+    expect(warnings).toMatchObject([{ msg: UNDECLARED_ERROR, route: 'GET /things/:id/', code: 'not_found' }]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ANY_ROUTE_ERRORS,
   type Answer,
   isRawAnswer,
   isRawBody,
@@ -100,4 +101,32 @@ export function onlyContractRoutes(app: FastifyInstance): void {
       `${String(options.method)} ${options.url} is not a route of the contract (packages/api/src/routes).`,
     );
   });
+}
+
+/** The log message of an error code a route does not declare; the API tests fail on it. */
+export const UNDECLARED_ERROR = 'The answer has an error code its route does not declare.';
+
+/**
+ * Logs a warning when a route answers an error whose code its contract entry does not list, so a
+ * client deciding by code (as every client should) is never surprised by one.
+ */
+export function reportUndeclaredErrors(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.config.contractRoute;
+    if (!route || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    const code = errorCode(payload);
+    if (code && !route.errors.includes(code as never) && !ANY_ROUTE_ERRORS.includes(code as never)) {
+      request.log.warn({ route: `${route.method} ${route.path}`, code }, UNDECLARED_ERROR);
+    }
+    return payload;
+  });
+}
+
+function errorCode(payload: string): string | undefined {
+  try {
+    const code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -9,6 +9,7 @@ export const entryRoutes = {
     path: '/journals/tag/submit/',
     body: TagSubmit,
     response: { 200: TagSubmitResult },
-    errors: WRITE_ERRORS,
+    // `conflict`: a qid already answered, or an answer without its query.
+    errors: [...WRITE_ERRORS, 'conflict'],
   }),
 };

@@ -19,6 +19,7 @@ export const WRITE_ERRORS = [
   'not_authenticated',
   'invalid',
   'not_found',
+  'permission_denied',
   'salted',
   'stale_version',
   'too_large',
@@ -69,14 +70,14 @@ export const logbookRoutes = {
     path: ONE,
     params,
     response: { 204: null },
-    errors: ['not_authenticated', 'not_found'],
+    errors: ['not_authenticated', 'not_found', 'permission_denied'],
   }),
   touch: defineRoute({
     method: 'POST',
     path: `${ONE}touch/`,
     params,
     response: { 200: Touched },
-    errors: ['not_authenticated', 'not_found', 'salted'],
+    errors: ['not_authenticated', 'not_found', 'permission_denied', 'salted'],
   }),
   updateLog: defineRoute({
     method: 'POST',
@@ -91,6 +92,6 @@ export const logbookRoutes = {
     path: `${ONE}fork/`,
     params,
     response: { 201: Logbook },
-    errors: ['not_authenticated', 'not_found'],
+    errors: ['not_authenticated', 'not_found', 'not_salted'],
   }),
 };

@@ -108,7 +108,7 @@ export const paymentRoutes = {
     path: '/payments/customer/change/',
     body: SubscriptionChange,
     response: { 200: SubscriptionChangeResult },
-    errors: [...WRITE_ERRORS, 'payment_failed', 'card_refused'],
+    errors: [...WRITE_ERRORS, 'payment_failed', 'card_refused', 'already_subscribed'],
   }),
   /** Cancels at the end of the paid period: the subscription stays active until then. */
   cancel: defineRoute({

@@ -5,6 +5,7 @@ const QUERY_ERRORS = [
   'not_authenticated',
   'invalid',
   'not_found',
+  'permission_denied',
   'salted',
   'provider_error',
   'policy_model',
@@ -20,7 +21,7 @@ export const queryRoutes = {
     path: '/journals/query/cancel/',
     body: QueryCancel,
     response: { 200: QueryCancelled },
-    errors: ['not_authenticated', 'invalid', 'not_found'],
+    errors: ['not_authenticated', 'invalid', 'not_found', 'permission_denied'],
   }),
   submit: defineRoute({
     method: 'POST',

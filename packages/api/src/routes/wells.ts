@@ -45,7 +45,7 @@ export const wellRoutes = {
     params,
     body: WellUpdate,
     response: { 200: OwnWell },
-    errors: ['not_authenticated', 'invalid', 'not_found'],
+    errors: ['not_authenticated', 'invalid', 'not_found', 'permission_denied'],
   }),
   patch: defineRoute({
     method: 'PATCH',
@@ -53,13 +53,13 @@ export const wellRoutes = {
     params,
     body: WellUpdate,
     response: { 200: OwnWell },
-    errors: ['not_authenticated', 'invalid', 'not_found'],
+    errors: ['not_authenticated', 'invalid', 'not_found', 'permission_denied'],
   }),
   remove: defineRoute({
     method: 'DELETE',
     path: ONE,
     params,
     response: { 204: null },
-    errors: ['not_authenticated', 'not_found', 'well_in_use'],
+    errors: ['not_authenticated', 'not_found', 'permission_denied', 'well_in_use'],
   }),
 };

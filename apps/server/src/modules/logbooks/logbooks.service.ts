@@ -1,10 +1,10 @@
-import type {
+import {
   Logbook,
-  LogbookCreate,
-  LogbookSummary,
-  LogbookUpdate,
-  LogbookVersion,
-  Touched,
+  type LogbookCreate,
+  type LogbookSummary,
+  type LogbookUpdate,
+  type LogbookVersion,
+  type Touched,
 } from '@caravanserai/api';
 import { serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
@@ -20,6 +20,9 @@ import type { LogCache } from './log-cache.js';
 import type { LogReader, ReadLog } from './log-reader.js';
 import { toLogbook, toLogbookSummary } from './logbooks.presenter.js';
 import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
+
+/** The logbook's fields but its log, which joins them already encoded (see getJson). */
+const LogbookFields = Logbook.omit({ log: true });
 
 type CreateInput = z.output<typeof LogbookCreate>;
 type UpdateInput = z.output<typeof LogbookUpdate>;
@@ -49,8 +52,9 @@ export class LogbooksService {
     const row = await this.access.readableLogbook(viewer, logid);
     const logJson = this.cache.json(logid, row.version);
     // Not cached yet: read it the ordinary way, which caches it for the next read.
-    if (logJson === undefined) return JSON.stringify(await this.get(viewer, logid));
-    const rest = JSON.stringify({ ...toLogbook(row, '', viewer?.id ?? null), log: undefined });
+    // Through the contract's schema like every other answer, so no field it does not name leaves.
+    if (logJson === undefined) return JSON.stringify(Logbook.parse(await this.get(viewer, logid)));
+    const rest = JSON.stringify(LogbookFields.parse(toLogbook(row, '', viewer?.id ?? null)));
     return `${rest.slice(0, -1)},"log":${logJson}}`;
   }
 
