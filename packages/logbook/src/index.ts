@@ -9,4 +9,15 @@ export type { LogbookMeta } from './export/meta';
 export { isNotice, NOTICE_ATTR, notice } from './notices';
 export { isTag, TAGS, type Tag } from './tags';
 export { applyToggle, blankEntry, type Toggle, toggleComment, toggleContext, toggleMirage } from './toggles';
+export {
+  activePath,
+  EID,
+  headIndex,
+  type LogTree,
+  newEid,
+  newestLeafUnder,
+  siblingsOf,
+  treeOf,
+  treeProblem,
+} from './tree';
 export { LOG_VERSION, parseLog, serializeEntry, serializeLog } from './xml';

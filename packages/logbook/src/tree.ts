@@ -1,0 +1,96 @@
+import { type Entry, newQid } from './entry';
+
+/**
+ * A logbook is a tree (DESIGN 3a): an entry may name the entry it follows in `parent` (an `eid`);
+ * one that names none follows the entry before it in document order, so a log written before
+ * trees existed is a one-branch tree. `head` names the active leaf; the active path (the spec's
+ * running log) is `head` and its ancestors.
+ */
+
+/** Entry ids: 8 characters a-z or 0-9, unique in their logbook. */
+export const EID = /^[a-z0-9]{8}$/;
+
+/** A new entry id (the alphabet and length of a qid). */
+export const newEid = newQid;
+
+export interface LogTree {
+  /** The document index of each entry's parent; -1 for a root. */
+  readonly parents: Int32Array;
+  /** The document index of each eid. */
+  readonly byEid: ReadonlyMap<string, number>;
+}
+
+/** Why `entries` are not a tree this server can keep, or null when they are. */
+export function treeProblem(entries: readonly Entry[]): string | null {
+  const seen = new Map<string, number>();
+  for (let index = 0; index < entries.length; index++) {
+    const { eid, parent } = entries[index]!.attrs;
+    if (eid !== undefined) {
+      if (!EID.test(eid)) return `Entry ${index}: eid "${eid}" is not 8 characters from a-z and 0-9.`;
+      const other = seen.get(eid);
+      if (other !== undefined) return `Entry ${index}: eid "${eid}" is also the eid of entry ${other}.`;
+    }
+    if (parent !== undefined && !seen.has(parent)) {
+      return `Entry ${index}: parent "${parent}" names no entry before it.`;
+    }
+    if (eid !== undefined) seen.set(eid, index);
+  }
+  return null;
+}
+
+/** The tree of entries that treeProblem() accepted. */
+export function treeOf(entries: readonly Entry[]): LogTree {
+  const parents = new Int32Array(entries.length);
+  const byEid = new Map<string, number>();
+  for (let index = 0; index < entries.length; index++) {
+    const { eid, parent } = entries[index]!.attrs;
+    parents[index] = parent === undefined ? index - 1 : (byEid.get(parent) ?? index - 1);
+    if (eid !== undefined) byEid.set(eid, index);
+  }
+  return { parents, byEid };
+}
+
+/** The document index of the active leaf: `head`'s entry, or the last entry (-1 when none). */
+export function headIndex(tree: LogTree, head: string | null | undefined): number {
+  if (head) {
+    const index = tree.byEid.get(head);
+    if (index !== undefined) return index;
+  }
+  return tree.parents.length - 1;
+}
+
+/** The active path: the document indices from the root to the head, oldest first. */
+export function activePath(tree: LogTree, head: string | null | undefined): number[] {
+  const path: number[] = [];
+  for (let index = headIndex(tree, head); index >= 0; index = tree.parents[index]!) path.push(index);
+  return path.reverse();
+}
+
+/** The entries that share `index`'s parent, itself included, in document order. */
+export function siblingsOf(tree: LogTree, index: number): number[] {
+  const parent = tree.parents[index];
+  const siblings: number[] = [];
+  for (let other = 0; other < tree.parents.length; other++) {
+    if (tree.parents[other] === parent) siblings.push(other);
+  }
+  return siblings;
+}
+
+/**
+ * The newest leaf under `index` (itself when it has no children): the entry of its subtree written
+ * last. Children come after their parent in document order, so one pass from `index` finds them,
+ * and the subtree's last entry can have no children of its own.
+ */
+export function newestLeafUnder(tree: LogTree, index: number): number {
+  const inSubtree = new Uint8Array(tree.parents.length);
+  inSubtree[index] = 1;
+  let newest = index;
+  for (let other = index + 1; other < tree.parents.length; other++) {
+    const parent = tree.parents[other]!;
+    if (parent >= index && inSubtree[parent]) {
+      inSubtree[other] = 1;
+      newest = other;
+    }
+  }
+  return newest;
+}
