@@ -61,6 +61,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   // The API speaks JSON only: a text/plain body gets 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // Before compression, which turns a larger answer into a stream this check cannot read.
+  reportUndeclaredErrors(app);
 
   await registerSecurityHeaders(app, { payments: config.paymentsEnabled });
   await registerCompression(app);
@@ -81,7 +83,6 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(
     async (api) => {
       onlyContractRoutes(api);
-      reportUndeclaredErrors(api);
       await configRoutes(api, services);
       await authRoutes(api, services);
       await profileRoutes(api, services);

@@ -53,11 +53,11 @@ function openSqlite(file: string): Db {
   // for the many small writes, one on a thread of its own for the bulk writes.
   const writing = new Mutex();
   const writer = new InlineWriter(openWriterConnection(file));
-  const kysely = new Kysely<Database>({
-    dialect: new SplitSqliteDialect(writer, openReaderConnection(file), writing),
-  });
+  // Both read through one connection: bulk callers write, and closing it twice is harmless.
+  const reader = openReaderConnection(file);
+  const kysely = new Kysely<Database>({ dialect: new SplitSqliteDialect(writer, reader, writing) });
   const bulk = new Kysely<Database>({
-    dialect: new SplitSqliteDialect(new SqliteWriterThread(file), openReaderConnection(file), writing),
+    dialect: new SplitSqliteDialect(new SqliteWriterThread(file), reader, writing),
   });
   // Reads that must see one state (a logbook row and its entries) get a connection of their own,
   // so they neither wait for a long write nor see another request's reads mid-way.

@@ -44,21 +44,22 @@ export class InlineWriter implements Writer {
  * transaction holds it from begin to commit, across awaits.
  */
 export class Mutex {
-  private held: Promise<void> | null = null;
-  private release: (() => void) | null = null;
+  private held = false;
+  /** Waiters in the order they asked: the lock passes to them one by one, never to a newcomer first. */
+  private readonly waiting: (() => void)[] = [];
 
-  async lock(): Promise<void> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
-      this.release = resolve;
-    });
+  lock(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   unlock(): void {
-    const release = this.release;
-    this.held = null;
-    this.release = null;
-    release?.();
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
   }
 }
 
@@ -131,18 +132,28 @@ class SplitSqliteDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection;
     try {
       await this.writer.run(CompiledQuery.raw('commit'));
+    } catch (error) {
+      // Ended here, while the lock is still held: once it is let go another write may begin, and
+      // Kysely's own rollback after a failed commit would end that one instead.
+      await this.writer.run(CompiledQuery.raw('rollback')).catch(() => {});
+      throw error;
     } finally {
-      this.releaseWriter(connection as RoutedConnection);
+      this.releaseWriter(routed);
     }
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection;
+    // Nothing to end when the transaction no longer holds the writer (its commit failed and was
+    // rolled back there).
+    if (!routed.holdsWriter) return;
     try {
       await this.writer.run(CompiledQuery.raw('rollback'));
     } finally {
-      this.releaseWriter(connection as RoutedConnection);
+      this.releaseWriter(routed);
     }
   }
 

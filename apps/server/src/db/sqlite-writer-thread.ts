@@ -20,9 +20,12 @@ export type WriterReply =
   | { id: number; result: QueryResult<unknown>; error?: undefined }
   | { id: number; error: { message: string; name: string; code: unknown }; result?: undefined };
 
+/** What a refusal carries across the thread boundary: SQLite's message, error name and code. */
+type Refusal = { message: string; name?: string; code?: unknown };
+
 interface Pending {
   resolve(result: QueryResult<unknown>): void;
-  reject(error: Error): void;
+  reject(refusal: Refusal): void;
 }
 
 /**
@@ -36,7 +39,6 @@ export class SqliteWriterThread implements Writer {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private failure: Error | null = null;
   private opened: Promise<void> | null = null;
 
   constructor(private readonly file: string) {}
@@ -48,27 +50,38 @@ export class SqliteWriterThread implements Writer {
   }
 
   async run(statement: Statement): Promise<QueryResult<unknown>> {
+    // Made here, so that a refusal carries the caller's stack rather than the message handler's.
+    const failure = new Error('The SQLite writer thread has stopped.');
     await this.ready;
     const worker = this.worker;
-    if (this.failure || !worker) throw this.failure ?? new Error('The SQLite writer thread has stopped.');
+    if (!worker) throw failure;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const fail = (refusal: Refusal) =>
+        reject(Object.assign(failure, refusal, { message: refusal.message }));
+      this.pending.set(id, { resolve, reject: fail });
       // Only waiting statements keep the process alive.
       if (this.pending.size === 1) worker.ref();
-      const request: WriterRequest = {
-        id,
-        statement: { sql: statement.sql, parameters: statement.parameters },
-      };
-      worker.postMessage(request);
+      try {
+        const request: WriterRequest = {
+          id,
+          statement: { sql: statement.sql, parameters: statement.parameters },
+        };
+        worker.postMessage(request);
+      } catch (error) {
+        this.forget(id);
+        fail(error as Error);
+      }
     });
   }
 
   /** Closes the connection and ends the thread once the statements already sent have run. */
   async close(): Promise<void> {
     const worker = this.worker;
-    if (!worker || this.failure) return;
+    if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // Held alive until it has closed its connection, whatever else the process is waiting for.
+    worker.ref();
     worker.postMessage({ close: true } satisfies WriterRequest);
     await exited;
   }
@@ -77,14 +90,22 @@ export class SqliteWriterThread implements Writer {
     const worker = new Worker(ENTRY, { workerData: { file: this.file } });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
+      let stopped = false;
       const stop = (error: Error) => {
-        this.failure ??= error;
-        reject(this.failure);
-        for (const waiting of this.pending.values()) waiting.reject(this.failure);
+        if (stopped) return;
+        stopped = true;
+        reject(error);
+        for (const waiting of this.pending.values()) waiting.reject(error);
         this.pending.clear();
+        // A thread that stopped unasked is started afresh by the next write; SQLite rolled back
+        // whatever transaction it held when its connection closed.
+        this.worker = null;
+        this.opened = null;
       };
       worker.on('error', stop);
-      worker.on('exit', () => stop(new Error('The SQLite writer thread has stopped.')));
+      worker.on('exit', (code) =>
+        stop(new Error(`The SQLite writer thread has stopped (exit code ${code}).`)),
+      );
       worker.on('message', (reply: WriterReply) => {
         if (reply.id !== undefined) return this.settle(reply);
         if (this.pending.size === 0) worker.unref();
@@ -96,10 +117,14 @@ export class SqliteWriterThread implements Writer {
   private settle(reply: Exclude<WriterReply, { ready: true }>): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker?.unref();
-    if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
+    this.forget(reply.id);
+    if (reply.error) waiting.reject(reply.error);
     else waiting.resolve(withBuffers(reply.result as QueryResult<unknown>));
+  }
+
+  private forget(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
   }
 }
 

@@ -3,10 +3,11 @@ import type { WorkerPool } from '../workers/worker-pool.js';
 import type { ParsedJson, ParseJsonTask } from './parse-json.task.js';
 
 /**
- * Bodies up to this size are parsed on the request thread (well under a millisecond); larger ones,
- * up to the 5 MB body limit, take tens of milliseconds and go to a worker thread.
+ * Bodies up to this size are parsed on the request thread (a few milliseconds at most); larger
+ * ones, up to the 5 MB body limit, take tens of milliseconds and go to a worker thread. Kept high
+ * because the pool may be busy parsing someone's log, and a body should not wait behind that.
  */
-export const PARSE_INLINE_BYTES = 256 * 1024;
+export const PARSE_INLINE_BYTES = 1024 * 1024;
 
 /**
  * The JSON body parser: Fastify's own for small bodies, the same parse on a worker thread for

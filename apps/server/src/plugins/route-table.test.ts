@@ -89,10 +89,12 @@ describe('reportUndeclaredErrors', () => {
     reportUndeclaredErrors(app);
     addRoute(app, read, {}, async (request) => {
       if (request.params.id === 'nf') throw NotFound();
+      if (request.params.id === 'bad') throw new HttpError(400, 'invalid', 'Declared.');
       throw new HttpError(413, 'too_large', 'Too large.');
     });
     addRoute(app, make, {}, async (request) => request.body);
     expect((await app.inject({ method: 'GET', url: '/things/big/' })).statusCode).toBe(413);
+    expect((await app.inject({ method: 'GET', url: '/things/bad/' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/things/', payload: { name: 7 } })).statusCode).toBe(
       400,
     );

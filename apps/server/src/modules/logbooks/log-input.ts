@@ -1,13 +1,12 @@
 import { textProblem } from '@caravanserai/api';
-import { type Entry, InvalidLogError, parseLog, treeProblem } from '@caravanserai/logbook';
+import { type Entry, InvalidLogError, parseLog } from '@caravanserai/logbook';
 
 export type LogReading = { ok: true; entries: Entry[] } | { ok: false; problem: string };
 
 /**
  * Reads a client's `log` field: the entries, or why it is not a log the server accepts. The
  * entries come from outside like any field, so they obey the same character rule (XML alone
- * would let a character reference such as `&#127;` through), and their `eid`s and `parent`s must
- * make a tree. Pure, so a worker thread can run it.
+ * would let a character reference such as `&#127;` through). Pure, so a worker thread can run it.
  */
 export function readLog(log: string): LogReading {
   let entries: Entry[];
@@ -24,8 +23,5 @@ export function readLog(log: string): LogReading {
       if (problem) return { ok: false, problem: `Entry ${index}: ${problem}` };
     }
   }
-  // `eid` and `parent` make the log a tree (DESIGN 3a): each parent must be an entry before it.
-  const problem = treeProblem(entries);
-  if (problem) return { ok: false, problem };
   return { ok: true, entries };
 }
