@@ -24,6 +24,7 @@ const CASES: [string, ImportFormat, string][] = [
   ['open-webui-export.json', 'open-webui', 'open-webui:'],
   ['librechat-tree.json', 'librechat', 'librechat:'],
   ['librechat-flat.json', 'librechat', 'librechat:'],
+  ['librechat-recursive.json', 'librechat', 'librechat:'],
   ['logbook-export.json', 'caravanserai-json', 'caravanserai:'],
   ['k3f9logbook.xml', 'caravanserai-xml', 'caravanserai:'],
 ];

@@ -136,6 +136,57 @@ describe('LibreChat export', () => {
     ]);
   });
 
+  it('reads the tree under messages when the export is recursive, following the last reply at each turn', async () => {
+    const { format, items } = await readAll(fixture('librechat-recursive.json'));
+    expect(format).toBe('librechat');
+    expect(items).toHaveLength(1);
+    const chat = conversationOf(items[0]);
+    expect(chat.source_id).toBe('librechat:lc-recursive');
+    expect(chat.title).toBe('Lisbon weekend');
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'Plan a weekend in Lisbon.'],
+      ['gen', 'Day one: Alfama and the castle.'],
+      ['query', 'And day two?'],
+      ['gen', 'Belém: the tower and the pastries.'],
+      ['query', 'Where should we eat?'],
+      ['gen', 'Try the Time Out Market.'],
+    ]);
+    expect(chat.entries.map((e) => e.attrs.source_msg)).toEqual(['r1', 'r2b', 'r3', 'r4', 'r5b', 'r6b']);
+    expect(chat.entries[5]?.attrs).toMatchObject({ model: 'gpt-4o', created: '2025-07-04T08:04:05.000Z' });
+  });
+
+  it('follows the last reply of a tree whatever its times say, passing over what is no message', async () => {
+    const reply = (messageId: string, text: string, createdAt: string) => ({
+      messageId,
+      isCreatedByUser: false,
+      text,
+      createdAt,
+      children: [],
+    });
+    const tree = {
+      conversationId: 'lc-order',
+      messagesTree: [
+        {
+          messageId: 'q',
+          isCreatedByUser: true,
+          text: 'Pick one.',
+          children: [
+            reply('newer-first', 'The first reply.', '2025-06-01T00:00:00Z'),
+            reply('older-last', 'The last reply.', '2025-01-01T00:00:00Z'),
+            null,
+            'not a message',
+          ],
+        },
+      ],
+    };
+    const path = join(tmp.dir, 'order.json');
+    await writeFile(path, JSON.stringify(tree));
+    expect(brief(conversationOf((await readAll(path)).items[0]).entries)).toEqual([
+      ['query', 'Pick one.'],
+      ['gen', 'The last reply.'],
+    ]);
+  });
+
   it('reads a very deep tree without running out of stack', async () => {
     // Written as text: the test's own JSON.stringify would run out of stack on this depth.
     const depth = 20_000;

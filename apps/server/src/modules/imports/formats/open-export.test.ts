@@ -43,6 +43,7 @@ describe('openExport', () => {
       ['open-webui-export.json', 'open-webui'],
       ['librechat-flat.json', 'librechat'],
       ['librechat-tree.json', 'librechat'],
+      ['librechat-recursive.json', 'librechat'],
       ['k3f9logbook.xml', 'caravanserai-xml'],
       ['logbook-export.json', 'caravanserai-json'],
     ];
