@@ -68,3 +68,13 @@ export type ParseLog = (xml: string) => Promise<Entry[]>;
 
 /** The file is no known format: the message names what was expected (the route answers 400). */
 export class UnknownFormatError extends Error {}
+
+/**
+ * The file is a list with nothing in it: whatever exported it, there is nothing to import (the
+ * route answers 400, as for a file of no known format).
+ */
+export class NoConversationsError extends UnknownFormatError {
+  constructor() {
+    super('No conversations found in this file.');
+  }
+}
