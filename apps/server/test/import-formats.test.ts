@@ -154,6 +154,19 @@ describe('importing again', () => {
     expect(third).toMatchObject({ duplicates: 1, updated: 0 });
   });
 
+  it('finds a conversation without an id again by its content: the same file twice makes one logbook', async () => {
+    const { id: _id, conversation_id: _conversationId, ...older } = chatgpt('no-id', [['Older?', 'Yes.']]);
+    const file = json([older]);
+    const before = (await t.bob.client.logbooks.list()).length;
+    const first = await importFile(t.server, t.bob, file);
+    expect(first).toMatchObject({ status: 'done', skipped: [] });
+    expect(first.imported).toHaveLength(1);
+    expect(first.imported[0]!.source_id).toMatch(/^chatgpt:sha256-[0-9a-f]{32}$/);
+    const again = await importFile(t.server, t.bob, file);
+    expect(again).toMatchObject({ status: 'done', duplicates: 1, updated: 0, imported: [], skipped: [] });
+    expect((await t.bob.client.logbooks.list()).length).toBe(before + 1);
+  });
+
   it('keeps one user’s imports apart from another’s', async () => {
     const file = json([chatgpt('shared-id', [['Mine?', 'Yours.']])]);
     const alices = await importFile(t.server, t.alice, file);

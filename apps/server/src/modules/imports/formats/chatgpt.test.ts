@@ -183,7 +183,28 @@ describe('ChatGPT export', () => {
       ['gen', 'Yes.'],
     ]);
     expect(items[2]).toMatchObject({ skipped: { reason: 'Not a conversation: expected an object.' } });
-    expect(items[3]).toMatchObject({ skipped: { reason: 'The conversation has no id.' } });
+    expect(items[3]).toMatchObject({
+      skipped: { source_id: expect.stringMatching(/^chatgpt:sha256-/), reason: /^Empty conversation/ },
+    });
+  });
+
+  it('gives a conversation without an id one from its content, the same each time it is read', async () => {
+    const [tomato] = JSON.parse(await readFile(fixture('chatgpt-conversations.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >[];
+    const { id: _id, conversation_id: _conversationId, ...older } = tomato!;
+    const retitled = { ...older, title: 'Another title' };
+    const path = join(tmp.dir, 'no-ids.json');
+    await writeFile(path, JSON.stringify([older, retitled]));
+    const first = (await readAll(path)).items.map((item) => conversation(item).source_id);
+    const again = (await readAll(path)).items.map((item) => conversation(item).source_id);
+    expect(first[0]).toMatch(/^chatgpt:sha256-[0-9a-f]{32}$/);
+    expect(again).toEqual(first);
+    expect(first[1]).not.toBe(first[0]);
+    expect(brief(conversation((await readAll(path)).items[0]).entries)).toEqual(
+      brief(conversation((await readAll(fixture('chatgpt-conversations.json'))).items[0]).entries),
+    );
   });
 
   it('refuses a small cut-off export as it is opened, naming what was expected', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { branchTo, latestLeaf } from './branch.js';
 import type { ReadItem } from './conversation.js';
@@ -192,15 +193,39 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
   else write((t) => list.gen(t, attrs));
 }
 
+/**
+ * An id for a conversation that has none (older exports): a digest of its title, its time and each
+ * message's id and content, in key order, so importing the same file again finds the logbook it
+ * made. `sha256-` sets it apart from ChatGPT's own ids, which are UUIDs.
+ */
+function contentId(record: Record<string, unknown>): string {
+  const hash = createHash('sha256');
+  const put = (value: unknown) => hash.update(`${JSON.stringify(value ?? null)}\n`);
+  put(record.title);
+  put(record.create_time);
+  const mapping = isRecord(record.mapping) ? record.mapping : {};
+  for (const key of Object.keys(mapping).sort()) {
+    const node = mapping[key];
+    const message = isRecord(node) && isRecord(node.message) ? node.message : {};
+    put([key, message.id ?? null, message.content ?? null]);
+  }
+  return `sha256-${hash.digest('hex').slice(0, 32)}`;
+}
+
 /** One conversation of the export, along its active branch. */
 export function readChatGptConversation(raw: unknown, index: number): ReadItem {
   const record = isRecord(raw) ? raw : {};
   const id = idText(record.conversation_id) ?? idText(record.id);
-  const source_id = sourceId('chatgpt', id ?? `#${index}`);
-  const created_at = isoFromEpoch(record.create_time);
   const fallbackTitle = str(record.title) || `Conversation ${index}`;
-  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
-  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no id.');
+  if (!isRecord(raw)) {
+    return skipped(
+      sourceId('chatgpt', `#${index}`),
+      fallbackTitle,
+      'Not a conversation: expected an object.',
+    );
+  }
+  const source_id = sourceId('chatgpt', id ?? contentId(record));
+  const created_at = isoFromEpoch(record.create_time);
   if (!isRecord(record.mapping)) {
     return skipped(source_id, fallbackTitle, 'The conversation has no messages (its mapping is missing).');
   }
