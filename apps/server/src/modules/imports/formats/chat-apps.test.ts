@@ -24,6 +24,7 @@ describe('Open WebUI export', () => {
     expect(chat.source_id).toBe('open-webui:owui-1');
     expect(chat.title).toBe('Recursion');
     expect(chat.created_at).toBe('2024-06-10T06:13:20.000Z');
+    expect(chat.modified_at).toBe('2024-06-10T06:13:50.000Z');
     expect(brief(chat.entries)).toEqual([
       ['comment', '[Image not included in the export: diagram.png]'],
       ['query', 'Explain recursion in one line.'],
@@ -49,6 +50,8 @@ describe('Open WebUI export', () => {
     const legacy = conversationOf(items[1]);
     expect(legacy.source_id).toBe('open-webui:owui-legacy');
     expect(legacy.created_at).toBe('2023-11-14T22:13:20.000Z');
+    // No time of its own for the last change: its newest message's.
+    expect(legacy.modified_at).toBe('2023-11-14T22:13:23.000Z');
     expect(brief(legacy.entries)).toEqual([
       ['query', 'Hi there'],
       ['gen', 'Hello! How can I help?'],
@@ -108,6 +111,7 @@ describe('LibreChat export', () => {
     expect(chat.source_id).toBe('librechat:lc-flat');
     expect(chat.title).toBe('Packing list');
     expect(chat.created_at).toBe('2025-06-01T10:00:00.000Z');
+    expect(chat.modified_at).toBe('2025-06-01T10:02:10.000Z');
     expect(brief(chat.entries)).toEqual([
       ['query', 'What should I pack for a 3-day hike?'],
       ['comment', 'Consider weather and water.'],
@@ -143,6 +147,8 @@ describe('LibreChat export', () => {
     const chat = conversationOf(items[0]);
     expect(chat.source_id).toBe('librechat:lc-recursive');
     expect(chat.title).toBe('Lisbon weekend');
+    expect(chat.created_at).toBe('2025-07-04T07:59:58.000Z');
+    expect(chat.modified_at).toBe('2025-07-05T12:00:00.000Z');
     expect(brief(chat.entries)).toEqual([
       ['query', 'Plan a weekend in Lisbon.'],
       ['gen', 'Day one: Alfama and the castle.'],

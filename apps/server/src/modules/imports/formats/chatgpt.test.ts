@@ -29,6 +29,7 @@ describe('ChatGPT export', () => {
     const tomato = conversation(items[0]);
     expect(tomato.source_id).toBe('chatgpt:conv-tomato');
     expect(tomato.created_at).toBe('2023-11-14T22:13:20.123Z');
+    expect(tomato.modified_at).toBe('2023-11-14T22:14:10.000Z');
     expect(brief(tomato.entries)).toEqual([
       ['context', expect.stringContaining('I am a gardener.')],
       ['comment', '[File not included in the export: garden-notes.pdf]'],
@@ -94,6 +95,7 @@ describe('ChatGPT export', () => {
     const { items } = await readAll(fixture('chatgpt-conversations.json'));
     const tools = conversation(items[3]);
     expect(tools.created_at).toBeUndefined();
+    expect(tools.modified_at).toBeUndefined();
     expect(brief(tools.entries)).toEqual([
       ['query', 'Draw a lighthouse and find its height'],
       ['code', 'search("Eddystone lighthouse height")'],

@@ -256,7 +256,13 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
     const message = nodes.get(key)?.message;
     if (message != null) messageInto(list, key, message, str(record.default_model_slug));
   }
-  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+  return finish({
+    source_id,
+    title: record.title,
+    created_at,
+    modified_at: isoFromEpoch(record.update_time),
+    entries: list.entries,
+  });
 }
 
 /** Whether a top-level array element looks like a ChatGPT conversation. */

@@ -18,8 +18,10 @@ export interface SourceConversation {
   source_id: string;
   /** Never blank: a conversation without a title gets one from its first question or its date. */
   title: string;
-  /** ISO 8601, when the source has it. */
+  /** ISO 8601, when the source has it: when the conversation began. */
   created_at?: string;
+  /** ISO 8601, when the source has it: when the conversation last changed. */
+  modified_at?: string;
   /**
    * Never empty for a chat export (an empty conversation comes as `skipped`); our own formats
    * yield an empty logbook too, with no entries, so a restore recreates it.

@@ -169,9 +169,13 @@ export function readLibreChatConversation(raw: unknown, index: number): ReadItem
   const fallbackModel = str(options.model) ?? str(record.model);
   const list = new EntryList();
   for (const message of branch) messageInto(list, message, fallbackModel);
-  const active = list.entries.find((e) => e.attrs.created !== undefined);
-  const created_at = isoFromText(record.createdAt) ?? active?.attrs.created;
-  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+  return finish({
+    source_id,
+    title: record.title,
+    created_at: isoFromText(record.createdAt),
+    modified_at: isoFromText(record.updatedAt),
+    entries: list.entries,
+  });
 }
 
 export function isLibreChatConversation(value: unknown): boolean {

@@ -169,7 +169,8 @@ export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
   const repeatsPrompt = (m: Message) => m.role === 'system' && system !== undefined && m.content === system;
   for (const message of [...systemMessagesOffBranch(chat, branch), ...branch])
     if (!repeatsPrompt(message)) messageInto(list, message);
-  return finish({ source_id, title, created_at, entries: list.entries });
+  const modified_at = isoFromEpoch(item.updated_at) ?? isoFromEpoch(chat.updated_at);
+  return finish({ source_id, title, created_at, modified_at, entries: list.entries });
 }
 
 export function isOpenWebUiChat(value: unknown): boolean {
