@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { branchTo, latestLeaf } from './branch.js';
+import { citationsOf, withCitations } from './chatgpt-citations.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -134,6 +135,23 @@ function thoughtsText(thoughts: unknown[]): string {
     .join('\n\n');
 }
 
+/** An answer's text parts with their citation markers made links to their sources, or removed. */
+function citedParts(parts: unknown[], metadata: Record<string, unknown>): unknown[] {
+  const textOf = (part: unknown) =>
+    typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : undefined;
+  const citations = citationsOf(
+    metadata,
+    parts.flatMap((part) => textOf(part) ?? []),
+  );
+  return parts.map((part) => {
+    const text = textOf(part);
+    if (text === undefined) return part;
+    return typeof part === 'string'
+      ? withCitations(text, citations)
+      : { ...(part as object), text: withCitations(text, citations) };
+  });
+}
+
 function messageInto(list: EntryList, nodeId: string, message: Message, defaultModel?: string): void {
   const { author, content, metadata } = message;
   const role = author.role;
@@ -182,7 +200,9 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
 
   // Other content types carry their words in `parts`, or else in `text`, `content` or `result`.
   const fallback = content.text ?? content.content ?? content.result;
-  const parts = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
+  const given = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
+  const answers = role === 'assistant' && (message.recipient == null || message.recipient === 'all');
+  const parts = answers ? citedParts(given, metadata) : given;
   const write = (into: (text: string) => void) => partsInto(list, { parts, metadata }, attrs, into);
   if (role === 'user') {
     list.startTurn();
