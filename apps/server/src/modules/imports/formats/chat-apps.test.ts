@@ -64,6 +64,57 @@ describe('Open WebUI export', () => {
   });
 });
 
+describe('Open WebUI reasoning and tool calls', () => {
+  const chatAnswering = (content: string) => [
+    {
+      id: 'owui-escaped',
+      title: 'Escaped',
+      created_at: 1718000000,
+      chat: {
+        history: {
+          currentId: 'a',
+          messages: {
+            q: { id: 'q', parentId: null, role: 'user', content: 'Compare.', timestamp: 1718000000 },
+            a: { id: 'a', parentId: 'q', role: 'assistant', content, timestamp: 1718000001 },
+          },
+        },
+      },
+    },
+  ];
+  const entriesOf = async (content: string) => {
+    const path = join(tmp.dir, 'escaped.json');
+    await writeFile(path, JSON.stringify(chatAnswering(content)));
+    return brief(conversationOf((await readAll(path)).items[0]).entries);
+  };
+
+  it('decodes the HTML entities of a reasoning summary stored escaped', async () => {
+    const content =
+      '<details type="reasoning" done="true" duration="2">\n<summary>Thought for 2 seconds</summary>\n' +
+      '&gt; If x &lt; 3 &amp;&amp; y &gt; 2, then &quot;both&quot; hold.\n&gt; It&#x27;s &amp;lt; fine.\n' +
+      '</details>\nBoth hold.';
+    expect(await entriesOf(content)).toEqual([
+      ['query', 'Compare.'],
+      ['comment', 'If x < 3 && y > 2, then "both" hold.\nIt\'s &lt; fine.'],
+      ['gen', 'Both hold.'],
+    ]);
+  });
+
+  it('keeps a reasoning summary stored as written as it is, and decodes every entity of a tool call', async () => {
+    const content =
+      '<details type="reasoning" done="true" duration="1">\n<summary>Thought for 1 second</summary>\n' +
+      '> Write &amp; as is.\n</details>\n' +
+      '<details type="tool_calls" done="true" name="search" arguments="{&quot;q&quot;: &quot;it&#x27;s &lt;b&gt;&quot;}" ' +
+      'result="&quot;Found &#39;it&#39;&quot;">\n<summary>Tool Executed</summary>\n</details>\nDone.';
+    expect(await entriesOf(content)).toEqual([
+      ['query', 'Compare.'],
+      ['comment', 'Write &amp; as is.'],
+      ['code', 'search\n{"q": "it\'s <b>"}'],
+      ['shell', '"Found \'it\'"'],
+      ['gen', 'Done.'],
+    ]);
+  });
+});
+
 describe('Open WebUI system prompts', () => {
   it('become context before the first turn, in wrapped, legacy and flat chats alike', async () => {
     const { format, items } = await readAll(fixture('open-webui-system-prompts.json'));
