@@ -115,6 +115,68 @@ describe('Open WebUI reasoning and tool calls', () => {
   });
 });
 
+describe('Open WebUI output items', () => {
+  it('reads an answer from its output items when it has them: reasoning, calls, their output and text in turn', async () => {
+    const rendered =
+      '<details type="reasoning" done="true" duration="1">\n<summary>Thought for 1 second</summary>\n' +
+      '&gt; Check the weather.\n</details>\n' +
+      '<details type="tool_calls" done="true" name="get_weather" arguments="{&quot;city&quot;:&quot;Oslo&quot;}" ' +
+      'result="&quot;4 °C, rain&quot;">\n<summary>Tool Executed</summary>\n</details>\nIt is 4 °C and raining.';
+    const output = [
+      { type: 'reasoning', id: 'r1', summary: [{ type: 'summary_text', text: 'Check the weather.' }] },
+      { type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'c1', output: [{ type: 'input_text', text: '4 °C, rain' }] },
+      { type: 'reasoning', content: [{ type: 'reasoning_text', text: 'Now answer.' }], summary: [] },
+      { type: 'open_webui:code_interpreter', code: 'print(4 * 9 / 5 + 32)', output: { stdout: '39.2\n' } },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'It is 4 °C and raining.' }],
+      },
+      { type: 'open_webui:status', description: 'Searching' },
+      'junk',
+      null,
+    ];
+    const path = join(tmp.dir, 'output.json');
+    await writeFile(
+      path,
+      JSON.stringify([
+        {
+          id: 'owui-output',
+          title: 'Output items',
+          chat: {
+            history: {
+              currentId: 'a',
+              messages: {
+                q: {
+                  id: 'q',
+                  parentId: null,
+                  role: 'user',
+                  content: 'Weather in Oslo?',
+                  timestamp: 1718000000,
+                },
+                a: { id: 'a', parentId: 'q', role: 'assistant', content: rendered, output, model: 'gpt-5' },
+              },
+            },
+          },
+        },
+      ]),
+    );
+    const chat = conversationOf((await readAll(path)).items[0]);
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'Weather in Oslo?'],
+      ['comment', 'Check the weather.'],
+      ['code', 'get_weather\n{"city":"Oslo"}'],
+      ['shell', '4 °C, rain'],
+      ['comment', 'Now answer.'],
+      ['code', 'print(4 * 9 / 5 + 32)'],
+      ['shell', '39.2'],
+      ['gen', 'It is 4 °C and raining.'],
+    ]);
+    expect(chat.entries[7]?.attrs).toMatchObject({ model: 'gpt-5', source_msg: 'a' });
+  });
+});
+
 describe('Open WebUI system prompts', () => {
   it('become context before the first turn, in wrapped, legacy and flat chats alike', async () => {
     const { format, items } = await readAll(fixture('open-webui-system-prompts.json'));
