@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, tempDir, writeZip } from './fixtures/imports/fixtures.js';
 import { chatgpt, importFile, json } from './import-helpers.js';
 
-const t = useServer({ users: ['alice', 'bob'] });
+const t = useServer({ users: ['alice', 'bob', 'carol'] });
 let work: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
   work = await tempDir();
@@ -24,6 +24,7 @@ const CASES: [string, ImportFormat, string][] = [
   ['open-webui-export.json', 'open-webui', 'open-webui:'],
   ['librechat-tree.json', 'librechat', 'librechat:'],
   ['librechat-flat.json', 'librechat', 'librechat:'],
+  ['librechat-recursive.json', 'librechat', 'librechat:'],
   ['logbook-export.json', 'caravanserai-json', 'caravanserai:'],
   ['k3f9logbook.xml', 'caravanserai-xml', 'caravanserai:'],
 ];
@@ -112,6 +113,84 @@ describe('conversations that cannot be stored', () => {
   });
 });
 
+describe('dates', () => {
+  it.each([
+    [
+      'chatgpt-conversations.json',
+      'chatgpt:conv-tomato',
+      '2023-11-14T22:13:20.123Z',
+      '2023-11-14T22:14:10.000Z',
+    ],
+    [
+      'claude-conversations.json',
+      'claude:5d1c0b8e-claude-branch',
+      '2025-03-01T09:00:00.000Z',
+      '2025-03-01T09:10:00.000Z',
+    ],
+    ['open-webui-export.json', 'open-webui:owui-1', '2024-06-10T06:13:20.000Z', '2024-06-10T06:13:50.000Z'],
+    [
+      'librechat-recursive.json',
+      'librechat:lc-recursive',
+      '2025-07-04T07:59:58.000Z',
+      '2025-07-05T12:00:00.000Z',
+    ],
+  ])(
+    '%s: the logbook is created and modified when its conversation was',
+    async (name, sourceId, created, modified) => {
+      const job = await importFile(t.server, t.carol, await readFile(fixture(name)), { filename: name });
+      const { logid } = job.imported.find((i) => i.source_id === sourceId)!;
+      expect(await t.carol.client.logbooks.get(logid)).toMatchObject({ created, modified });
+      const listed = (await t.carol.client.logbooks.list()).find((l) => l.logid === logid);
+      expect(listed).toMatchObject({ created, modified });
+    },
+  );
+
+  it('a conversation that gives no time, or one after the import, is dated at the import', async () => {
+    const timeless = chatgpt('timeless', [['When?', 'Now.']]);
+    delete (timeless as { create_time?: number }).create_time;
+    for (const node of Object.values(timeless.mapping) as { message: { create_time?: number } | null }[]) {
+      if (node.message) delete node.message.create_time;
+    }
+    const future = { ...chatgpt('future', [['Later?', 'Later.']]), create_time: 4e9, update_time: 4e9 };
+    const before = Date.now();
+    const job = await importFile(t.server, t.carol, json([timeless, future]));
+    const after = Date.now();
+    expect(job.imported).toHaveLength(2);
+    for (const { logid } of job.imported) {
+      const logbook = await t.carol.client.logbooks.get(logid);
+      for (const at of [logbook.created, logbook.modified]) {
+        expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
+        expect(Date.parse(at)).toBeLessThanOrEqual(after);
+      }
+    }
+  });
+
+  it('a grown conversation imported again is modified when it last changed, its creation kept', async () => {
+    const first = await importFile(
+      t.server,
+      t.carol,
+      json([{ ...chatgpt('dated', [['First?', 'First.']]), update_time: 1_700_000_100 }]),
+    );
+    const { logid } = first.imported[0]!;
+    expect(await t.carol.client.logbooks.get(logid)).toMatchObject({
+      created: '2023-11-14T22:13:20.000Z',
+      modified: '2023-11-14T22:15:00.000Z',
+    });
+    const grown = {
+      ...chatgpt('dated', [
+        ['First?', 'First.'],
+        ['Second?', 'Second.'],
+      ]),
+      update_time: 1_700_086_400,
+    };
+    expect(await importFile(t.server, t.carol, json([grown]))).toMatchObject({ updated: 1 });
+    expect(await t.carol.client.logbooks.get(logid)).toMatchObject({
+      created: '2023-11-14T22:13:20.000Z',
+      modified: '2023-11-15T22:13:20.000Z',
+    });
+  });
+});
+
 describe('importing again', () => {
   it('counts unchanged conversations as duplicates and appends only the new turns of a grown one', async () => {
     const first = await importFile(
@@ -151,6 +230,19 @@ describe('importing again', () => {
       ]),
     );
     expect(third).toMatchObject({ duplicates: 1, updated: 0 });
+  });
+
+  it('finds a conversation without an id again by its content: the same file twice makes one logbook', async () => {
+    const { id: _id, conversation_id: _conversationId, ...older } = chatgpt('no-id', [['Older?', 'Yes.']]);
+    const file = json([older]);
+    const before = (await t.bob.client.logbooks.list()).length;
+    const first = await importFile(t.server, t.bob, file);
+    expect(first).toMatchObject({ status: 'done', skipped: [] });
+    expect(first.imported).toHaveLength(1);
+    expect(first.imported[0]!.source_id).toMatch(/^chatgpt:sha256-[0-9a-f]{32}$/);
+    const again = await importFile(t.server, t.bob, file);
+    expect(again).toMatchObject({ status: 'done', duplicates: 1, updated: 0, imported: [], skipped: [] });
+    expect((await t.bob.client.logbooks.list()).length).toBe(before + 1);
   });
 
   it('keeps one user’s imports apart from another’s', async () => {

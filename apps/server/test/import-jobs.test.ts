@@ -100,6 +100,13 @@ describe('POST /import/', () => {
     expect(leftovers(t.server)).toEqual([]);
   });
 
+  it('refuses a file holding an empty list with 400 saying it has no conversations', async () => {
+    const response = await upload(t.server, t.alice, '[]', { filename: 'conversations.json' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ file: ['No conversations found in this file.'] });
+    expect(leftovers(t.server)).toEqual([]);
+  });
+
   it('refuses a request without a file with 400', async () => {
     const onlyJournal = new FormData();
     onlyJournal.append('journal', 'abc');

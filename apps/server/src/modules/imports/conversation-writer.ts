@@ -1,7 +1,7 @@
 import type { ImportFormat } from '@caravanserai/api';
 import { refuseIfSalted } from '../../access/access.js';
 import { int, now } from '../../db/columns.js';
-import type { UserRow } from '../../db/database.js';
+import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { HttpError } from '../../errors.js';
@@ -47,6 +47,23 @@ export class JournalGone extends Error {
 }
 
 const UNTITLED = 'Imported conversation';
+
+/** A time the conversation gives, stored as epoch ms; a time after the import is taken as the import's. */
+function timeOf(iso: string | undefined, at: number): number | undefined {
+  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isFinite(ms) ? Math.min(ms, at) : undefined;
+}
+
+/**
+ * When the logbook was created and last modified: the conversation's own times, or the import's
+ * where it gives none; never modified before it was created.
+ */
+function datesOf(conversation: SourceConversation, at: number): { created: number; modified: number } {
+  const modified = timeOf(conversation.modified_at, at);
+  const created = timeOf(conversation.created_at, at) ?? modified ?? at;
+  return { created, modified: Math.max(created, modified ?? created) };
+}
+
 /** Our own backup names each logbook `caravanserai:<logid>`. */
 const OWN_BACKUP = 'caravanserai:';
 
@@ -101,6 +118,7 @@ export class ConversationWriter {
   ): Promise<Outcome> {
     const logid = newId();
     const at = now();
+    const { created, modified } = datesOf(conversation, at);
     const title = importedTitle(conversation.title, UNTITLED, own);
     const flags = conversation.logbook ?? {};
     const [first = [], ...rest] = writeRuns(conversation.entries);
@@ -119,8 +137,8 @@ export class ConversationWriter {
           memory: 0,
           version: 1,
           entry_count: first.length,
-          created_at: at,
-          modified_at: at,
+          created_at: created,
+          modified_at: modified,
           source_id: conversation.source_id,
         },
         trx,
@@ -130,7 +148,7 @@ export class ConversationWriter {
     for (const run of rest) {
       const stored = await this.db.kysely.transaction().execute(async (trx) => {
         // Salted or not: the logbook takes the flag it came with before anyone else may write.
-        const positions = { at: now(), ignoreSalt: true };
+        const positions = { at: modified, ignoreSalt: true };
         const claimed = await this.logbooks.reservePositions(logid, run.length, positions, trx);
         if (!claimed) return false;
         await this.entries.insert(logid, run, claimed.entry_count - run.length, now(), trx);
@@ -144,9 +162,17 @@ export class ConversationWriter {
   private async grow(target: ImportTarget, conversation: SourceConversation): Promise<Outcome> {
     const turns = newTurns(conversation.entries, await this.targets.storedTurns(target.logid));
     if (turns.length === 0) return { kind: 'duplicate' };
+    // Modified when the conversation last changed, if it says, as a new import is; never before
+    // the logbook's own last change.
+    const changed = timeOf(conversation.modified_at, now());
+    const dated =
+      changed === undefined
+        ? undefined
+        : (trx: Executor) =>
+            this.logbooks.update(target.logid, { modified_at: Math.max(changed, target.modified_at) }, trx);
     try {
       refuseIfSalted(target);
-      for (const run of writeRuns(turns)) await this.writes.append(target.logid, run);
+      for (const run of writeRuns(turns)) await this.writes.append(target.logid, run, dated);
     } catch (error) {
       // Salted (before or meanwhile), deleted, or a character the append refuses: that conversation only.
       if (error instanceof HttpError && error.statusCode < 500)

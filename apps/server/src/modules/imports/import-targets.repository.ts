@@ -7,6 +7,7 @@ export interface ImportTarget {
   logid: string;
   salted: number;
   entry_count: number;
+  modified_at: number;
 }
 
 /** SQL a re-import needs: the logbook an earlier import made, and what it holds. */
@@ -16,7 +17,7 @@ export class ImportTargetsRepository {
   bySource(ownerId: number, sourceId: string): Promise<ImportTarget | undefined> {
     return this.db
       .selectFrom('logbooks')
-      .select(['logid', 'salted', 'entry_count'])
+      .select(['logid', 'salted', 'entry_count', 'modified_at'])
       .where('owner_id', '=', ownerId)
       .where('source_id', '=', sourceId)
       .executeTakeFirst();
@@ -26,7 +27,7 @@ export class ImportTargetsRepository {
   ownLogbook(ownerId: number, logid: string): Promise<ImportTarget | undefined> {
     return this.db
       .selectFrom('logbooks')
-      .select(['logid', 'salted', 'entry_count'])
+      .select(['logid', 'salted', 'entry_count', 'modified_at'])
       .where('owner_id', '=', ownerId)
       .where('logid', '=', logid)
       .executeTakeFirst();

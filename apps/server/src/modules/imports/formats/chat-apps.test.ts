@@ -24,6 +24,7 @@ describe('Open WebUI export', () => {
     expect(chat.source_id).toBe('open-webui:owui-1');
     expect(chat.title).toBe('Recursion');
     expect(chat.created_at).toBe('2024-06-10T06:13:20.000Z');
+    expect(chat.modified_at).toBe('2024-06-10T06:13:50.000Z');
     expect(brief(chat.entries)).toEqual([
       ['comment', '[Image not included in the export: diagram.png]'],
       ['query', 'Explain recursion in one line.'],
@@ -49,6 +50,8 @@ describe('Open WebUI export', () => {
     const legacy = conversationOf(items[1]);
     expect(legacy.source_id).toBe('open-webui:owui-legacy');
     expect(legacy.created_at).toBe('2023-11-14T22:13:20.000Z');
+    // No time of its own for the last change: its newest message's.
+    expect(legacy.modified_at).toBe('2023-11-14T22:13:23.000Z');
     expect(brief(legacy.entries)).toEqual([
       ['query', 'Hi there'],
       ['gen', 'Hello! How can I help?'],
@@ -58,6 +61,119 @@ describe('Open WebUI export', () => {
       skipped: { source_id: 'open-webui:owui-broken', reason: /^Empty conversation/ },
     });
     expect(items[3]).toMatchObject({ skipped: { title: 'No id', reason: 'The chat has no id.' } });
+  });
+});
+
+describe('Open WebUI reasoning and tool calls', () => {
+  const chatAnswering = (content: string) => [
+    {
+      id: 'owui-escaped',
+      title: 'Escaped',
+      created_at: 1718000000,
+      chat: {
+        history: {
+          currentId: 'a',
+          messages: {
+            q: { id: 'q', parentId: null, role: 'user', content: 'Compare.', timestamp: 1718000000 },
+            a: { id: 'a', parentId: 'q', role: 'assistant', content, timestamp: 1718000001 },
+          },
+        },
+      },
+    },
+  ];
+  const entriesOf = async (content: string) => {
+    const path = join(tmp.dir, 'escaped.json');
+    await writeFile(path, JSON.stringify(chatAnswering(content)));
+    return brief(conversationOf((await readAll(path)).items[0]).entries);
+  };
+
+  it('decodes the HTML entities of a reasoning summary stored escaped', async () => {
+    const content =
+      '<details type="reasoning" done="true" duration="2">\n<summary>Thought for 2 seconds</summary>\n' +
+      '&gt; If x &lt; 3 &amp;&amp; y &gt; 2, then &quot;both&quot; hold.\n&gt; It&#x27;s &amp;lt; fine.\n' +
+      '</details>\nBoth hold.';
+    expect(await entriesOf(content)).toEqual([
+      ['query', 'Compare.'],
+      ['comment', 'If x < 3 && y > 2, then "both" hold.\nIt\'s &lt; fine.'],
+      ['gen', 'Both hold.'],
+    ]);
+  });
+
+  it('keeps a reasoning summary stored as written as it is, and decodes every entity of a tool call', async () => {
+    const content =
+      '<details type="reasoning" done="true" duration="1">\n<summary>Thought for 1 second</summary>\n' +
+      '> Write &amp; as is.\n</details>\n' +
+      '<details type="tool_calls" done="true" name="search" arguments="{&quot;q&quot;: &quot;it&#x27;s &lt;b&gt;&quot;}" ' +
+      'result="&quot;Found &#39;it&#39;&quot;">\n<summary>Tool Executed</summary>\n</details>\nDone.';
+    expect(await entriesOf(content)).toEqual([
+      ['query', 'Compare.'],
+      ['comment', 'Write &amp; as is.'],
+      ['code', 'search\n{"q": "it\'s <b>"}'],
+      ['shell', '"Found \'it\'"'],
+      ['gen', 'Done.'],
+    ]);
+  });
+});
+
+describe('Open WebUI output items', () => {
+  it('reads an answer from its output items when it has them: reasoning, calls, their output and text in turn', async () => {
+    const rendered =
+      '<details type="reasoning" done="true" duration="1">\n<summary>Thought for 1 second</summary>\n' +
+      '&gt; Check the weather.\n</details>\n' +
+      '<details type="tool_calls" done="true" name="get_weather" arguments="{&quot;city&quot;:&quot;Oslo&quot;}" ' +
+      'result="&quot;4 °C, rain&quot;">\n<summary>Tool Executed</summary>\n</details>\nIt is 4 °C and raining.';
+    const output = [
+      { type: 'reasoning', id: 'r1', summary: [{ type: 'summary_text', text: 'Check the weather.' }] },
+      { type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'c1', output: [{ type: 'input_text', text: '4 °C, rain' }] },
+      { type: 'reasoning', content: [{ type: 'reasoning_text', text: 'Now answer.' }], summary: [] },
+      { type: 'open_webui:code_interpreter', code: 'print(4 * 9 / 5 + 32)', output: { stdout: '39.2\n' } },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'It is 4 °C and raining.' }],
+      },
+      { type: 'open_webui:status', description: 'Searching' },
+      'junk',
+      null,
+    ];
+    const path = join(tmp.dir, 'output.json');
+    await writeFile(
+      path,
+      JSON.stringify([
+        {
+          id: 'owui-output',
+          title: 'Output items',
+          chat: {
+            history: {
+              currentId: 'a',
+              messages: {
+                q: {
+                  id: 'q',
+                  parentId: null,
+                  role: 'user',
+                  content: 'Weather in Oslo?',
+                  timestamp: 1718000000,
+                },
+                a: { id: 'a', parentId: 'q', role: 'assistant', content: rendered, output, model: 'gpt-5' },
+              },
+            },
+          },
+        },
+      ]),
+    );
+    const chat = conversationOf((await readAll(path)).items[0]);
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'Weather in Oslo?'],
+      ['comment', 'Check the weather.'],
+      ['code', 'get_weather\n{"city":"Oslo"}'],
+      ['shell', '4 °C, rain'],
+      ['comment', 'Now answer.'],
+      ['code', 'print(4 * 9 / 5 + 32)'],
+      ['shell', '39.2'],
+      ['gen', 'It is 4 °C and raining.'],
+    ]);
+    expect(chat.entries[7]?.attrs).toMatchObject({ model: 'gpt-5', source_msg: 'a' });
   });
 });
 
@@ -108,6 +224,7 @@ describe('LibreChat export', () => {
     expect(chat.source_id).toBe('librechat:lc-flat');
     expect(chat.title).toBe('Packing list');
     expect(chat.created_at).toBe('2025-06-01T10:00:00.000Z');
+    expect(chat.modified_at).toBe('2025-06-01T10:02:10.000Z');
     expect(brief(chat.entries)).toEqual([
       ['query', 'What should I pack for a 3-day hike?'],
       ['comment', 'Consider weather and water.'],
@@ -133,6 +250,59 @@ describe('LibreChat export', () => {
       ['gen', '103.'],
       ['query', 'Another?'],
       ['gen', '107.'],
+    ]);
+  });
+
+  it('reads the tree under messages when the export is recursive, following the last reply at each turn', async () => {
+    const { format, items } = await readAll(fixture('librechat-recursive.json'));
+    expect(format).toBe('librechat');
+    expect(items).toHaveLength(1);
+    const chat = conversationOf(items[0]);
+    expect(chat.source_id).toBe('librechat:lc-recursive');
+    expect(chat.title).toBe('Lisbon weekend');
+    expect(chat.created_at).toBe('2025-07-04T07:59:58.000Z');
+    expect(chat.modified_at).toBe('2025-07-05T12:00:00.000Z');
+    expect(brief(chat.entries)).toEqual([
+      ['query', 'Plan a weekend in Lisbon.'],
+      ['gen', 'Day one: Alfama and the castle.'],
+      ['query', 'And day two?'],
+      ['gen', 'Belém: the tower and the pastries.'],
+      ['query', 'Where should we eat?'],
+      ['gen', 'Try the Time Out Market.'],
+    ]);
+    expect(chat.entries.map((e) => e.attrs.source_msg)).toEqual(['r1', 'r2b', 'r3', 'r4', 'r5b', 'r6b']);
+    expect(chat.entries[5]?.attrs).toMatchObject({ model: 'gpt-4o', created: '2025-07-04T08:04:05.000Z' });
+  });
+
+  it('follows the last reply of a tree whatever its times say, passing over what is no message', async () => {
+    const reply = (messageId: string, text: string, createdAt: string) => ({
+      messageId,
+      isCreatedByUser: false,
+      text,
+      createdAt,
+      children: [],
+    });
+    const tree = {
+      conversationId: 'lc-order',
+      messagesTree: [
+        {
+          messageId: 'q',
+          isCreatedByUser: true,
+          text: 'Pick one.',
+          children: [
+            reply('newer-first', 'The first reply.', '2025-06-01T00:00:00Z'),
+            reply('older-last', 'The last reply.', '2025-01-01T00:00:00Z'),
+            null,
+            'not a message',
+          ],
+        },
+      ],
+    };
+    const path = join(tmp.dir, 'order.json');
+    await writeFile(path, JSON.stringify(tree));
+    expect(brief(conversationOf((await readAll(path)).items[0]).entries)).toEqual([
+      ['query', 'Pick one.'],
+      ['gen', 'The last reply.'],
     ]);
   });
 

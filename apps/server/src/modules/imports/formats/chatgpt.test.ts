@@ -10,6 +10,7 @@ import {
   tempDir,
   writeZip,
 } from '../../../../test/fixtures/imports/fixtures.js';
+import { readChatGptConversation } from './chatgpt.js';
 import type { ReadItem } from './conversation.js';
 import { CutOffError } from './cut-off.js';
 import { SNIFF_BYTES } from './json-shape.js';
@@ -29,6 +30,7 @@ describe('ChatGPT export', () => {
     const tomato = conversation(items[0]);
     expect(tomato.source_id).toBe('chatgpt:conv-tomato');
     expect(tomato.created_at).toBe('2023-11-14T22:13:20.123Z');
+    expect(tomato.modified_at).toBe('2023-11-14T22:14:10.000Z');
     expect(brief(tomato.entries)).toEqual([
       ['context', expect.stringContaining('I am a gardener.')],
       ['comment', '[File not included in the export: garden-notes.pdf]'],
@@ -94,6 +96,7 @@ describe('ChatGPT export', () => {
     const { items } = await readAll(fixture('chatgpt-conversations.json'));
     const tools = conversation(items[3]);
     expect(tools.created_at).toBeUndefined();
+    expect(tools.modified_at).toBeUndefined();
     expect(brief(tools.entries)).toEqual([
       ['query', 'Draw a lighthouse and find its height'],
       ['code', 'search("Eddystone lighthouse height")'],
@@ -183,7 +186,28 @@ describe('ChatGPT export', () => {
       ['gen', 'Yes.'],
     ]);
     expect(items[2]).toMatchObject({ skipped: { reason: 'Not a conversation: expected an object.' } });
-    expect(items[3]).toMatchObject({ skipped: { reason: 'The conversation has no id.' } });
+    expect(items[3]).toMatchObject({
+      skipped: { source_id: expect.stringMatching(/^chatgpt:sha256-/), reason: /^Empty conversation/ },
+    });
+  });
+
+  it('gives a conversation without an id one from its content, the same each time it is read', async () => {
+    const [tomato] = JSON.parse(await readFile(fixture('chatgpt-conversations.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >[];
+    const { id: _id, conversation_id: _conversationId, ...older } = tomato!;
+    const retitled = { ...older, title: 'Another title' };
+    const path = join(tmp.dir, 'no-ids.json');
+    await writeFile(path, JSON.stringify([older, retitled]));
+    const first = (await readAll(path)).items.map((item) => conversation(item).source_id);
+    const again = (await readAll(path)).items.map((item) => conversation(item).source_id);
+    expect(first[0]).toMatch(/^chatgpt:sha256-[0-9a-f]{32}$/);
+    expect(again).toEqual(first);
+    expect(first[1]).not.toBe(first[0]);
+    expect(brief(conversation((await readAll(path)).items[0]).entries)).toEqual(
+      brief(conversation((await readAll(fixture('chatgpt-conversations.json'))).items[0]).entries),
+    );
   });
 
   it('refuses a small cut-off export as it is opened, naming what was expected', async () => {
@@ -213,5 +237,114 @@ describe('ChatGPT export', () => {
     expect(items.length).toBeGreaterThan(100);
     expect(items.length).toBeLessThan(200);
     expect(items.every((item) => 'conversation' in item)).toBe(true);
+  });
+});
+
+describe('ChatGPT citations', () => {
+  /** A conversation of one question and one answer whose text and metadata are given. */
+  const answered = (question: string, answer: string, metadata: Record<string, unknown>) => ({
+    id: 'cited',
+    title: 'Cited',
+    current_node: 'a',
+    mapping: {
+      q: {
+        id: 'q',
+        parent: null,
+        message: { id: 'q', author: { role: 'user' }, content: { content_type: 'text', parts: [question] } },
+      },
+      a: {
+        id: 'a',
+        parent: 'q',
+        message: {
+          id: 'a',
+          author: { role: 'assistant' },
+          content: { content_type: 'text', parts: [answer] },
+          metadata,
+          recipient: 'all',
+        },
+      },
+    },
+  });
+  const texts = (raw: unknown) =>
+    brief(conversation(readChatGptConversation(raw, 1)).entries).map(([, text]) => text);
+
+  it('makes a bracket marker a link to the source its offsets name, in code points, and removes one of no known source', () => {
+    const answer = '🍅 Tomatoes want sun 【3:0†source】. Water deeply 【5:1†source】.\n【注意】 is prose.';
+    const start = Array.from(answer).indexOf('【');
+    const cited = answered('How do I grow tomatoes?', answer, {
+      citations: [
+        {
+          start_ix: start,
+          end_ix: start + Array.from('【3:0†source】').length,
+          citation_format_type: 'tether_og',
+          metadata: { type: 'webpage', title: 'Growing tomatoes', url: 'https://example.org/tomatoes' },
+        },
+      ],
+    });
+    expect(texts(cited)).toEqual([
+      'How do I grow tomatoes?',
+      '🍅 Tomatoes want sun [Growing tomatoes](https://example.org/tomatoes). Water deeply.\n【注意】 is prose.',
+    ]);
+  });
+
+  it('makes a private-use marker links to the sources its content reference lists, and keeps an entity’s name', () => {
+    const marker = '\ue200cite\ue202turn0search1\ue202turn0search2\ue201';
+    const cited = answered(
+      'Did prices fall?',
+      `Prices fell. ${marker} In \ue200entity\ue202["city","Lisbon","capital"]\ue201 too \ue200cite\ue202turn0search9\ue201.` +
+        ' \ue203Quoted\ue204 and unknown \ue200cite\ue202turn1news0\ue201',
+      {
+        content_references: [
+          {
+            matched_text: marker,
+            type: 'grouped_webpages',
+            items: [
+              { title: 'Market [report]', url: 'https://example.com/a (1)' },
+              { title: '', attribution: 'Example', url: 'https://example.com/b' },
+              { title: 'Again', url: 'https://example.com/b' },
+            ],
+          },
+          {
+            matched_text: '\ue200cite\ue202turn0search9\ue201',
+            items: [{ title: 'Evil', url: 'javascript:alert(1)' }],
+          },
+          { matched_text: ' ', type: 'sources_footnote' },
+          { matched_text: 'Prices', url: 'https://example.com/never' },
+        ],
+      },
+    );
+    expect(texts(cited)[1]).toBe(
+      'Prices fell. [Market \\[report\\]](https://example.com/a%20%281%29) [Example](https://example.com/b) In Lisbon too.' +
+        ' Quoted and unknown',
+    );
+  });
+
+  it('reads a marker in the message’s content references and leaves the user’s own words as written', () => {
+    const cited = answered('What does 【1†source】 mean?', 'It cites a page【1†source】.', {
+      content_references: [{ matched_text: '【1†source】', title: 'A page', url: 'http://example.net/page' }],
+    });
+    expect(texts(cited)).toEqual([
+      'What does 【1†source】 mean?',
+      'It cites a page[A page](http://example.net/page).',
+    ]);
+  });
+
+  it('scans hostile text in time', () => {
+    const hostile =
+      `a${' '.repeat(200_000)}【${'x'.repeat(200_000)}${`【${'†'.repeat(100)}`.repeat(2000)}` +
+      `\ue200${'y'.repeat(200_000)}`;
+    const citations = [
+      { start_ix: 0, end_ix: 1e9, metadata: {} },
+      ...Array.from({ length: 5000 }, (_, i) => ({
+        start_ix: 400_000 + i,
+        end_ix: 400_010 + i,
+        metadata: { title: 'Far', url: 'https://example.org/far' },
+      })),
+    ];
+    const started = Date.now();
+    const [, text] = texts(answered('Q', hostile, { citations }));
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Compared whole, not diffed: a diff of texts this long would take longer than the scan.
+    expect(text === hostile.replace('\ue200', '')).toBe(true);
   });
 });

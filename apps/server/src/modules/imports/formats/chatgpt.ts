@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { branchTo, latestLeaf } from './branch.js';
+import { citationsOf, withCitations } from './chatgpt-citations.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -133,6 +135,23 @@ function thoughtsText(thoughts: unknown[]): string {
     .join('\n\n');
 }
 
+/** An answer's text parts with their citation markers made links to their sources, or removed. */
+function citedParts(parts: unknown[], metadata: Record<string, unknown>): unknown[] {
+  const textOf = (part: unknown) =>
+    typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : undefined;
+  const citations = citationsOf(
+    metadata,
+    parts.flatMap((part) => textOf(part) ?? []),
+  );
+  return parts.map((part) => {
+    const text = textOf(part);
+    if (text === undefined) return part;
+    return typeof part === 'string'
+      ? withCitations(text, citations)
+      : { ...(part as object), text: withCitations(text, citations) };
+  });
+}
+
 function messageInto(list: EntryList, nodeId: string, message: Message, defaultModel?: string): void {
   const { author, content, metadata } = message;
   const role = author.role;
@@ -181,7 +200,9 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
 
   // Other content types carry their words in `parts`, or else in `text`, `content` or `result`.
   const fallback = content.text ?? content.content ?? content.result;
-  const parts = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
+  const given = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
+  const answers = role === 'assistant' && (message.recipient == null || message.recipient === 'all');
+  const parts = answers ? citedParts(given, metadata) : given;
   const write = (into: (text: string) => void) => partsInto(list, { parts, metadata }, attrs, into);
   if (role === 'user') {
     list.startTurn();
@@ -192,15 +213,39 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
   else write((t) => list.gen(t, attrs));
 }
 
+/**
+ * An id for a conversation that has none (older exports): a digest of its title, its time and each
+ * message's id and content, in key order, so importing the same file again finds the logbook it
+ * made. `sha256-` sets it apart from ChatGPT's own ids, which are UUIDs.
+ */
+function contentId(record: Record<string, unknown>): string {
+  const hash = createHash('sha256');
+  const put = (value: unknown) => hash.update(`${JSON.stringify(value ?? null)}\n`);
+  put(record.title);
+  put(record.create_time);
+  const mapping = isRecord(record.mapping) ? record.mapping : {};
+  for (const key of Object.keys(mapping).sort()) {
+    const node = mapping[key];
+    const message = isRecord(node) && isRecord(node.message) ? node.message : {};
+    put([key, message.id ?? null, message.content ?? null]);
+  }
+  return `sha256-${hash.digest('hex').slice(0, 32)}`;
+}
+
 /** One conversation of the export, along its active branch. */
 export function readChatGptConversation(raw: unknown, index: number): ReadItem {
   const record = isRecord(raw) ? raw : {};
   const id = idText(record.conversation_id) ?? idText(record.id);
-  const source_id = sourceId('chatgpt', id ?? `#${index}`);
-  const created_at = isoFromEpoch(record.create_time);
   const fallbackTitle = str(record.title) || `Conversation ${index}`;
-  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
-  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no id.');
+  if (!isRecord(raw)) {
+    return skipped(
+      sourceId('chatgpt', `#${index}`),
+      fallbackTitle,
+      'Not a conversation: expected an object.',
+    );
+  }
+  const source_id = sourceId('chatgpt', id ?? contentId(record));
+  const created_at = isoFromEpoch(record.create_time);
   if (!isRecord(record.mapping)) {
     return skipped(source_id, fallbackTitle, 'The conversation has no messages (its mapping is missing).');
   }
@@ -231,7 +276,13 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
     const message = nodes.get(key)?.message;
     if (message != null) messageInto(list, key, message, str(record.default_model_slug));
   }
-  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+  return finish({
+    source_id,
+    title: record.title,
+    created_at,
+    modified_at: isoFromEpoch(record.update_time),
+    entries: list.entries,
+  });
 }
 
 /** Whether a top-level array element looks like a ChatGPT conversation. */

@@ -25,6 +25,7 @@ describe('Claude export', () => {
     expect(sourdough.source_id).toBe('claude:5d1c0b8e-claude-branch');
     expect(sourdough.title).toBe('Sourdough starter');
     expect(sourdough.created_at).toBe('2025-03-01T09:00:00.000Z');
+    expect(sourdough.modified_at).toBe('2025-03-01T09:10:00.000Z');
     expect(brief(sourdough.entries)).toEqual([
       ['context', '[Attachment: feeding-log.txt]\n\nDay 1: 50g flour, 50g water\nDay 2: skipped'],
       ['comment', '[Image not included in the export: jar-photo.jpg]'],

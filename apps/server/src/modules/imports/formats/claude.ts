@@ -181,7 +181,13 @@ export function readClaudeConversation(raw: unknown, index: number): ReadItem {
   for (const message of activeMessages(messages, str(record.current_leaf_message_uuid))) {
     messageInto(list, message, str(record.model));
   }
-  return finish({ source_id, title: record.name, created_at, entries: list.entries });
+  return finish({
+    source_id,
+    title: record.name,
+    created_at,
+    modified_at: isoFromText(record.updated_at),
+    entries: list.entries,
+  });
 }
 
 export function isClaudeConversation(value: unknown): boolean {

@@ -18,8 +18,10 @@ export interface SourceConversation {
   source_id: string;
   /** Never blank: a conversation without a title gets one from its first question or its date. */
   title: string;
-  /** ISO 8601, when the source has it. */
+  /** ISO 8601, when the source has it: when the conversation began. */
   created_at?: string;
+  /** ISO 8601, when the source has it: when the conversation last changed. */
+  modified_at?: string;
   /**
    * Never empty for a chat export (an empty conversation comes as `skipped`); our own formats
    * yield an empty logbook too, with no entries, so a restore recreates it.
@@ -68,3 +70,13 @@ export type ParseLog = (xml: string) => Promise<Entry[]>;
 
 /** The file is no known format: the message names what was expected (the route answers 400). */
 export class UnknownFormatError extends Error {}
+
+/**
+ * The file is a list with nothing in it: whatever exported it, there is nothing to import (the
+ * route answers 400, as for a file of no known format).
+ */
+export class NoConversationsError extends UnknownFormatError {
+  constructor() {
+    super('No conversations found in this file.');
+  }
+}

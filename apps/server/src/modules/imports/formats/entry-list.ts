@@ -153,21 +153,50 @@ export const optionalText = z.string().optional().catch(undefined);
 
 export const EMPTY_CONVERSATION = 'Empty conversation: no messages left to import.';
 
-/** The finished conversation, or why it is skipped: nothing left to import, or an unstorable entry. */
+/** The earliest and the latest time its entries were written, where they say. */
+function entryTimes(entries: readonly Entry[]): { first?: string; last?: string } {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const entry of entries) {
+    const created = entry.attrs.created;
+    const ms = created === undefined ? Number.NaN : Date.parse(created);
+    if (!Number.isFinite(ms)) continue;
+    first = Math.min(first, ms);
+    last = Math.max(last, ms);
+  }
+  return { first: isoFromMs(first), last: isoFromMs(last) };
+}
+
+/**
+ * The finished conversation, or why it is skipped: nothing left to import, or an unstorable entry.
+ * A conversation that does not say when it began or last changed is dated by its entries' times.
+ */
 export function finish(opts: {
   source_id: string;
   title: unknown;
   created_at: string | undefined;
+  modified_at?: string | undefined;
   entries: Entry[];
 }): ReadItem {
-  const { source_id, created_at, entries } = opts;
+  const { source_id, entries } = opts;
+  const { first, last } = entryTimes(entries);
+  const created_at = opts.created_at ?? first;
+  const modified_at = opts.modified_at ?? last ?? created_at;
   const title = titleFor(opts.title, entries, created_at);
   if (entries.length === 0) return skipped(source_id, title, EMPTY_CONVERSATION);
   for (const entry of entries) {
     const problem = validateEntry(entry);
     if (problem !== null) return skipped(source_id, title, problem);
   }
-  return { conversation: { source_id, title, ...(created_at === undefined ? {} : { created_at }), entries } };
+  return {
+    conversation: {
+      source_id,
+      title,
+      ...(created_at === undefined ? {} : { created_at }),
+      ...(modified_at === undefined ? {} : { modified_at }),
+      entries,
+    },
+  };
 }
 
 /** Why reading failed, as a sentence for the person importing. */

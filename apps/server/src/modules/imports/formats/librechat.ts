@@ -15,9 +15,10 @@ import {
 } from './entry-list.js';
 
 /**
- * LibreChat's conversation export: `{conversationId, title, endpoint, messages}` with a flat list
- * linked by `parentMessageId`, or `messagesTree` where each message nests its replies in
- * `children`. The branch kept is the newest leaf's line of parents.
+ * LibreChat's conversation export: `{conversationId, title, endpoint, recursive, messages}`. A flat
+ * list is linked by `parentMessageId`, and the branch kept is the newest leaf's line of parents. A
+ * tree (`messagesTree`, or `messages` when `recursive` is true) nests each message's replies in
+ * `children`, and the branch kept is the one LibreChat shows: at each message, its last reply.
  */
 
 const Message = z.looseObject({
@@ -101,23 +102,37 @@ function messageInto(list: EntryList, message: Message, fallbackModel: string | 
   flush();
 }
 
-/** The tree form flattened, each reply linked to the message it nests in; iterative, so depth is no risk. */
-function flattenTree(roots: unknown[]): Message[] {
-  const out: Message[] = [];
-  const stack: { node: unknown; parent: string | null }[] = roots.map((node) => ({ node, parent: null }));
-  stack.reverse();
-  while (stack.length > 0) {
-    const { node, parent } = stack.pop()!;
-    if (!isRecord(node)) continue;
-    const result = Message.safeParse(node);
-    if (!result.success) continue;
-    const message = { ...result.data, parentMessageId: parent ?? result.data.parentMessageId };
-    out.push(message);
-    const children = Array.isArray(node.children) ? node.children : [];
-    for (let i = children.length - 1; i >= 0; i--)
-      stack.push({ node: children[i], parent: message.messageId ?? null });
+/**
+ * The main line of a tree: the last root, then at each message its last reply (the newest, which
+ * LibreChat shows), passing over anything that is no message. A loop, so depth is no risk.
+ */
+function mainLine(roots: unknown[]): Message[] {
+  const line: Message[] = [];
+  let level = roots;
+  for (;;) {
+    const node = level.findLast(isRecord);
+    const result = node === undefined ? undefined : Message.safeParse(node);
+    if (node === undefined || !result?.success) return line;
+    line.push(result.data);
+    level = Array.isArray(node.children) ? node.children : [];
   }
-  return out;
+}
+
+/** Whether `messages` nests replies in `children` rather than listing every message. */
+function isTree(record: Record<string, unknown>, messages: unknown[]): boolean {
+  return (
+    record.recursive === true &&
+    messages.some((m) => isRecord(m) && Array.isArray(m.children) && m.children.length > 0)
+  );
+}
+
+function flatList(messages: unknown[]): Message[] {
+  return activeMessages(
+    messages.flatMap((m) => {
+      const result = Message.safeParse(m);
+      return result.success ? [result.data] : [];
+    }),
+  );
 }
 
 function activeMessages(messages: Message[]): Message[] {
@@ -142,22 +157,25 @@ export function readLibreChatConversation(raw: unknown, index: number): ReadItem
   const fallbackTitle = str(record.title) || `Conversation ${index}`;
   if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
   if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no conversationId.');
-  const messages = Array.isArray(record.messagesTree)
-    ? flattenTree(record.messagesTree)
+  const branch = Array.isArray(record.messagesTree)
+    ? mainLine(record.messagesTree)
     : Array.isArray(record.messages)
-      ? record.messages.flatMap((m) => {
-          const result = Message.safeParse(m);
-          return result.success ? [result.data] : [];
-        })
+      ? isTree(record, record.messages)
+        ? mainLine(record.messages)
+        : flatList(record.messages)
       : undefined;
-  if (messages === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no messages.');
+  if (branch === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no messages.');
   const options = isRecord(record.options) ? record.options : {};
   const fallbackModel = str(options.model) ?? str(record.model);
   const list = new EntryList();
-  for (const message of activeMessages(messages)) messageInto(list, message, fallbackModel);
-  const active = list.entries.find((e) => e.attrs.created !== undefined);
-  const created_at = isoFromText(record.createdAt) ?? active?.attrs.created;
-  return finish({ source_id, title: record.title, created_at, entries: list.entries });
+  for (const message of branch) messageInto(list, message, fallbackModel);
+  return finish({
+    source_id,
+    title: record.title,
+    created_at: isoFromText(record.createdAt),
+    modified_at: isoFromText(record.updatedAt),
+    entries: list.entries,
+  });
 }
 
 export function isLibreChatConversation(value: unknown): boolean {

@@ -43,6 +43,7 @@ describe('openExport', () => {
       ['open-webui-export.json', 'open-webui'],
       ['librechat-flat.json', 'librechat'],
       ['librechat-tree.json', 'librechat'],
+      ['librechat-recursive.json', 'librechat'],
       ['k3f9logbook.xml', 'caravanserai-xml'],
       ['logbook-export.json', 'caravanserai-json'],
     ];
@@ -63,7 +64,7 @@ describe('openExport', () => {
       await fileWith('shape.json', '[{"foo": 1}, {"bar": [1, 2]}]'),
       await fileWith('object.json', '{"foo": {"bar": 1}}'),
       await fileWith('number.json', '42'),
-      await fileWith('empty-list.json', '[]'),
+      await fileWith('unclosed-list.json', '[ '),
       await fileWith('broken.json', '[{"mapping": '),
       await fileWith('chat.html', '<!DOCTYPE html><html><body>chats</body></html>'),
       await fileWith('other.xml', '<?xml version="1.0"?><rss><channel/></rss>'),
@@ -78,6 +79,18 @@ describe('openExport', () => {
     const wrongInside = join(tmp.dir, 'wrong-inside.zip');
     await writeZip(wrongInside, { 'conversations.json': '[{"hello": "world"}]' });
     expect(await refusal(wrongInside)).toContain('not a ChatGPT or Claude export');
+  });
+
+  it('says a file holding an empty list has no conversations, whether alone or in a zip', async () => {
+    const zip = join(tmp.dir, 'empty-list.zip');
+    await writeZip(zip, { 'conversations.json': '[]' });
+    for (const path of [
+      await fileWith('empty-list.json', '[]'),
+      await fileWith('spaced-empty-list.json', '\uFEFF [\n ]\n'),
+      zip,
+    ]) {
+      expect(await refusal(path)).toBe('No conversations found in this file.');
+    }
   });
 
   it('looks past broken leading elements to recognise the export', async () => {

@@ -15,6 +15,7 @@ import { isClaudeConversation, readClaudeConversation } from './claude.js';
 import {
   type ExportReader,
   MAX_CONVERSATION_BYTES,
+  NoConversationsError,
   type ParseLog,
   UnknownFormatError,
 } from './conversation.js';
@@ -33,8 +34,14 @@ function unknown(why?: string): UnknownFormatError {
   return new UnknownFormatError(why === undefined ? EXPECTED_FORMATS : `${EXPECTED_FORMATS} ${why}`);
 }
 
+interface ArrayFormat {
+  format: ImportFormat;
+  test: (value: unknown) => boolean;
+  read: ReadElement;
+}
+
 /** Conversation formats in the order they are tried; each test looks at one element's shape. */
-const ARRAY_FORMATS: { format: ImportFormat; test: (value: unknown) => boolean; read: ReadElement }[] = [
+const ARRAY_FORMATS: ArrayFormat[] = [
   { format: 'chatgpt', test: isChatGptConversation, read: readChatGptConversation },
   { format: 'claude', test: isClaudeConversation, read: readClaudeConversation },
   { format: 'librechat', test: isLibreChatConversation, read: readLibreChatConversation },
@@ -66,12 +73,15 @@ function sniffStream(open: () => Promise<Readable> | Readable): AsyncIterable<Bu
 /**
  * The format of an array of conversations, from the shape of its first recognisable elements
  * within its first bytes; the elements themselves are read and checked when the import reads them.
+ * `empty`: the array is whole and holds nothing, so no format can be told from it.
  */
 async function arrayFormat(
   open: () => Promise<Readable> | Readable,
-): Promise<(typeof ARRAY_FORMATS)[number] | undefined> {
+): Promise<ArrayFormat | 'empty' | undefined> {
   const shape = await jsonShape(sniffStream(open));
   if (!Array.isArray(shape)) return undefined;
+  // `[]`, not a list cut off before its first element.
+  if (shape.length === 0) return (await smallJsonIsBroken(open, 'list')) === false ? 'empty' : undefined;
   for (const element of shape.slice(0, PEEK_ELEMENTS)) {
     const match = ARRAY_FORMATS.find((f) => f.test(element));
     if (match !== undefined) return match;
@@ -200,10 +210,15 @@ async function openZip(filePath: string, options: OpenOptions): Promise<ExportRe
     const paths = shards.length > 0 ? shards : single === undefined ? [] : [single];
     if (paths.length === 0) throw unknown('The zip holds no conversations.json.');
 
-    let match: (typeof ARRAY_FORMATS)[number] | undefined;
+    let match: ArrayFormat | undefined;
+    let empty = 0;
     for (const path of paths) {
-      match = await arrayFormat(() => zip.stream(path));
-      if (match !== undefined) break;
+      const found = await arrayFormat(() => zip.stream(path));
+      if (found === 'empty') empty++;
+      else if (found !== undefined) {
+        match = found;
+        break;
+      }
     }
     // An export with no conversations at all: its other files still say whose it is.
     match ??=
@@ -214,6 +229,7 @@ async function openZip(filePath: string, options: OpenOptions): Promise<ExportRe
       zip.find('users.json') !== undefined || zip.find('projects.json') !== undefined
         ? ARRAY_FORMATS[1]
         : undefined;
+    if (match === undefined && empty === paths.length) throw new NoConversationsError();
     if (match === undefined || (match.format !== 'chatgpt' && match.format !== 'claude')) {
       throw unknown('Its conversations file is not a ChatGPT or Claude export.');
     }
@@ -262,6 +278,7 @@ export async function openExport(filePath: string, options: OpenOptions = {}): P
   switch (firstChar(head)) {
     case '[': {
       const match = await arrayFormat(() => createReadStream(filePath));
+      if (match === 'empty') throw new NoConversationsError();
       if (match === undefined) throw unknown();
       if (await smallJsonIsBroken(() => createReadStream(filePath), 'list'))
         throw new CutOffError(match.format);

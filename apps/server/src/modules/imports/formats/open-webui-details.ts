@@ -1,3 +1,4 @@
+import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities';
 import type { EntryList, TurnAttrs } from './entry-list.js';
 
 /**
@@ -5,30 +6,32 @@ import type { EntryList, TurnAttrs } from './entry-list.js';
  * `<details type="reasoning">…</details>` and `<details type="tool_calls" name=… arguments=…
  * result=…>`. These are split out in place: reasoning -> comment, a call -> code, its result ->
  * shell, and the words around them -> gen. Scanned with indexOf, never a backtracking pattern.
+ * Attributes are HTML-escaped, and so is the reasoning in newer versions (`&gt; It&#x27;s`): both
+ * are decoded.
  */
 
 const OPEN = '<details type="';
 const CLOSE = '</details>';
-
-const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" };
-
-function unescapeHtml(text: string): string {
-  return text.replace(/&(quot|amp|lt|gt|apos|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
-}
 
 function attribute(tag: string, name: string): string {
   const start = tag.indexOf(` ${name}="`);
   if (start === -1) return '';
   const from = start + name.length + 3;
   const end = tag.indexOf('"', from);
-  return end === -1 ? '' : unescapeHtml(tag.slice(from, end));
+  return end === -1 ? '' : decodeHTMLAttribute(tag.slice(from, end));
 }
 
+/**
+ * The body of a block without its summary line, each line's `> ` quote taken off. Newer versions
+ * escape the quoted lines (`&gt; ...`), entities and all; older ones wrote them as they were, so
+ * only a body whose lines begin escaped is decoded.
+ */
 function withoutSummary(body: string): string {
   const start = body.indexOf('<summary>');
   const end = body.indexOf('</summary>');
-  const rest =
+  const kept =
     start !== -1 && end > start ? body.slice(0, start) + body.slice(end + '</summary>'.length) : body;
+  const rest = kept.trimStart().startsWith('&gt;') ? decodeHTMLStrict(kept) : kept;
   return rest
     .split('\n')
     .map((line) => line.replace(/^> ?/, ''))

@@ -14,6 +14,7 @@ import {
   type TurnAttrs,
 } from './entry-list.js';
 import { answerInto } from './open-webui-details.js';
+import { outputInto } from './open-webui-output.js';
 
 /**
  * Open WebUI's chat export: an array of chats, each `{id, title, chat: {history: {messages,
@@ -30,6 +31,7 @@ const Message = z.looseObject({
   modelName: optionalText,
   timestamp: z.number().optional().catch(undefined),
   files: z.array(z.unknown()).catch([]),
+  output: z.array(z.unknown()).catch([]),
 });
 type Message = z.infer<typeof Message>;
 
@@ -74,7 +76,9 @@ function messageInto(list: EntryList, message: Message): void {
     contentInto(list, message.content, attrs, (t) => list.query(t, attrs));
   } else if (message.role === 'assistant') {
     filesInto(list, message.files, attrs);
-    contentInto(list, message.content, attrs, (t) => answerInto(list, t, attrs));
+    // Newer versions keep the answer's items in `output`; `content` renders the same.
+    if (!outputInto(list, message.output, attrs))
+      contentInto(list, message.content, attrs, (t) => answerInto(list, t, attrs));
   } else if (message.role === 'system') {
     contentInto(list, message.content, attrs, (t) => list.add('context', t, attrs));
   } else if (message.role === 'tool') {
@@ -169,7 +173,8 @@ export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
   const repeatsPrompt = (m: Message) => m.role === 'system' && system !== undefined && m.content === system;
   for (const message of [...systemMessagesOffBranch(chat, branch), ...branch])
     if (!repeatsPrompt(message)) messageInto(list, message);
-  return finish({ source_id, title, created_at, entries: list.entries });
+  const modified_at = isoFromEpoch(item.updated_at) ?? isoFromEpoch(chat.updated_at);
+  return finish({ source_id, title, created_at, modified_at, entries: list.entries });
 }
 
 export function isOpenWebUiChat(value: unknown): boolean {
