@@ -25,7 +25,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
-import { onlyContractRoutes, reportUndeclaredErrors } from './plugins/route-table.js';
+import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { createServices, type Services } from './services.js';
@@ -61,8 +61,6 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   // The API speaks JSON only: a text/plain body gets 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
-  // Before compression, which turns a larger answer into a stream this check cannot read.
-  reportUndeclaredErrors(app);
 
   await registerSecurityHeaders(app, { payments: config.paymentsEnabled });
   await registerCompression(app);

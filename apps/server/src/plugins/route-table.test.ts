@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, NotFound } from '../errors.js';
 import { registerErrorHandler } from './errors.js';
-import { addRoute, onlyContractRoutes, reportUndeclaredErrors, UNDECLARED_ERROR } from './route-table.js';
+import { addRoute, onlyContractRoutes, UNDECLARED_ERROR } from './route-table.js';
 
 const Visible = z.object({ name: z.string() });
 
@@ -77,7 +77,7 @@ describe('onlyContractRoutes', () => {
   });
 });
 
-describe('reportUndeclaredErrors', () => {
+describe('reportIfUndeclared', () => {
   it('warns of an error code the route does not declare, and of none it does or any route may answer', async () => {
     const warnings: { msg?: string; route?: string; code?: string }[] = [];
     app = Fastify({
@@ -86,7 +86,6 @@ describe('reportUndeclaredErrors', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    reportUndeclaredErrors(app);
     addRoute(app, read, {}, async (request) => {
       if (request.params.id === 'nf') throw NotFound();
       if (request.params.id === 'bad') throw new HttpError(400, 'invalid', 'Declared.');

@@ -108,25 +108,11 @@ export const UNDECLARED_ERROR = 'The answer has an error code its route does not
 
 /**
  * Logs a warning when a route answers an error whose code its contract entry does not list, so a
- * client deciding by code (as every client should) is never surprised by one.
+ * client deciding by code (as every client should) is never surprised by one. The error handler
+ * calls it for every error it answers, and every error body is written there.
  */
-export function reportUndeclaredErrors(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const route = request.routeOptions.config.contractRoute;
-    if (!route || reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    const code = errorCode(payload);
-    if (code && !route.errors.includes(code as never) && !ANY_ROUTE_ERRORS.includes(code as never)) {
-      request.log.warn({ route: `${route.method} ${route.path}`, code }, UNDECLARED_ERROR);
-    }
-    return payload;
-  });
-}
-
-function errorCode(payload: string): string | undefined {
-  try {
-    const code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
+export function reportIfUndeclared(request: FastifyRequest, code: string): void {
+  const route = request.routeOptions.config.contractRoute;
+  if (!route || route.errors.includes(code as never) || ANY_ROUTE_ERRORS.includes(code as never)) return;
+  request.log.warn({ route: `${route.method} ${route.path}`, code }, UNDECLARED_ERROR);
 }
