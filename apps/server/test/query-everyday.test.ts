@@ -172,6 +172,24 @@ describe('asking a stored query again', () => {
     expect(sentMessages()).toEqual([{ role: 'user', content: 'Tell me' }]);
   });
 
+  it("replays only the asked query's branch of a branched conversation", async () => {
+    const logbook = await logbookWithWell([
+      entry('context', 'Be brief.', { eid: 'ctx00000' }),
+      entry('query', 'Q1?', { eid: 'q1000000', qid: 'q1' }),
+      entry('gen', 'A1.', { eid: 'a1000000', qid: 'q1' }),
+      entry('query', "Q1' (edited)?", { eid: 'q1e00000', parent: 'ctx00000', qid: 'q1e' }),
+      entry('gen', "A1'.", { eid: 'a1e00000', qid: 'q1e' }),
+      entry('query', 'Follow-up on Q1?', { eid: 'q2000000', parent: 'a1000000', qid: 'q2' }),
+    ]);
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'ignored', qid: 'q2', memory: true });
+    expect(sentMessages()).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Q1?' },
+      { role: 'assistant', content: 'A1.' },
+      { role: 'user', content: 'Follow-up on Q1?' },
+    ]);
+  });
+
   it('resends an edited query as it is stored now', async () => {
     const logbook = await logbookWithWell();
     t.fake.enqueue({ kind: 'error', status: 500, message: 'Busy' });

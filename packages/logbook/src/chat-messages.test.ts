@@ -126,4 +126,34 @@ describe('buildMessages: notices and asking an earlier query again', () => {
       { role: 'user', content: 'Second?' },
     ]);
   });
+
+  describe('in a branched conversation', () => {
+    // Q1 answered, then edited into Q1' (a sibling of Q1) and answered; then a follow-up on Q1's line.
+    const entries = [
+      anEntry('context', 'Be brief.', { eid: 'ctx00000' }),
+      anEntry('query', 'Q1?', { eid: 'q1000000', qid: 'q1' }),
+      anEntry('gen', 'A1.', { eid: 'a1000000', qid: 'q1' }),
+      anEntry('query', "Q1' (edited)?", { eid: 'q1e00000', parent: 'ctx00000', qid: 'q1e' }),
+      anEntry('gen', "A1'.", { eid: 'a1e00000', qid: 'q1e' }),
+      anEntry('query', 'Follow-up on Q1?', { eid: 'q2000000', parent: 'a1000000', qid: 'q2' }),
+    ];
+
+    it("replays a saved query's own branch only", () => {
+      expect(buildMessages({ entries, prompt: 'Follow-up on Q1?', memory: true, qid: 'q2' })).toEqual([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Q1?' },
+        { role: 'assistant', content: 'A1.' },
+        { role: 'user', content: 'Follow-up on Q1?' },
+      ]);
+      expect(buildMessages({ entries, prompt: "Q1' (edited)?", memory: true, qid: 'q1e' })).toEqual([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: "Q1' (edited)?" },
+      ]);
+    });
+
+    it('replays the branch that ends the log for a prompt not saved yet', () => {
+      const sent = buildMessages({ entries: entries.slice(0, 5), prompt: 'Next?', memory: true });
+      expect(sent.map((m) => m.content)).toEqual(['Be brief.', "Q1' (edited)?", "A1'.", 'Next?']);
+    });
+  });
 });

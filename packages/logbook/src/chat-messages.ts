@@ -1,6 +1,7 @@
 import type { Entry } from './entry';
 import { isNotice } from './notices';
 import type { Tag } from './tags';
+import { pathTo, treeOf } from './tree';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -53,8 +54,9 @@ function replaysContext(entries: readonly Entry[], context: string): boolean {
  * The messages for one AI call. With memory off only the context and the prompt are sent; with
  * memory on the stored conversation is replayed, and the prompt is added unless it was already
  * saved as the query with `qid` (queries are saved before the AI is asked). A saved query is
- * replayed with what came before it only: asking an earlier query again (a retry, a regenerated
- * answer) sends neither its old answers nor anything written after it.
+ * replayed with what came before it on its branch only: asking an earlier query again (a retry, a
+ * regenerated answer) sends neither its old answers nor anything written after it, and no other
+ * branch of the conversation is ever sent.
  */
 export function buildMessages(opts: {
   entries: readonly Entry[];
@@ -73,7 +75,10 @@ export function buildMessages(opts: {
   }
 
   const saved = qid === undefined ? -1 : entries.findIndex((e) => e.tag === 'query' && e.attrs.qid === qid);
-  const replayed = saved < 0 ? entries : entries.slice(0, saved + 1);
+  // The branch the query is on (DESIGN 3a), never another: a saved query's own line, else the
+  // line that ends the document.
+  const line = pathTo(treeOf(entries), saved < 0 ? entries.length - 1 : saved);
+  const replayed = line.map((index) => entries[index]!);
   const messages = conversation(replayed);
   if (saved < 0) messages.push({ role: 'user', content: prompt });
 

@@ -61,8 +61,13 @@ export function headIndex(tree: LogTree, head: string | null | undefined): numbe
 
 /** The active path: the document indices from the root to the head, oldest first. */
 export function activePath(tree: LogTree, head: string | null | undefined): number[] {
+  return pathTo(tree, headIndex(tree, head));
+}
+
+/** The document indices from the root to the entry at `index` (itself included), oldest first. */
+export function pathTo(tree: LogTree, index: number): number[] {
   const path: number[] = [];
-  for (let index = headIndex(tree, head); index >= 0; index = tree.parents[index]!) path.push(index);
+  for (let at = index; at >= 0; at = tree.parents[at]!) path.push(at);
   return path.reverse();
 }
 
