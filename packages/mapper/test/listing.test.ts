@@ -161,6 +161,23 @@ describe('cat and review', () => {
     ]);
   });
 
+  it('cat prints the current line of a branched logbook, each entry at its index in the log', async () => {
+    const branched = await createLogbook(h.alice.client, {
+      entries: [
+        entry('query', 'Q1?', { eid: 'q1000000', qid: 'q1' }),
+        entry('gen', 'Old answer.', { eid: 'a1000000', qid: 'q1' }),
+        entry('gen', 'Regenerated answer.', { eid: 'a2000000', parent: 'q1000000', qid: 'q1' }),
+      ],
+      title: 'Branched',
+    });
+    expect(await mapperFor(h.alice).lines(`cat -l ${branched.logid}`)).toEqual([
+      `Branched (${branched.logid})`,
+      '[0] <query> Q1?',
+      '[2] <gen> Regenerated answer.',
+    ]);
+    await h.alice.client.logbooks.touch(logid);
+  });
+
   it('cat defaults to the most recently modified logbook', async () => {
     const latest = await createLogbook(h.alice.client, { title: 'Blank' });
     expect(await mapperFor(h.alice).lines('cat')).toEqual([`Blank (${latest.logid})`, '(no entries)']);

@@ -144,6 +144,25 @@ describe('pilgrim', () => {
     expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
   });
 
+  it("answers the branched conversation's current line only, with that line's context", async () => {
+    const logbook = await withWell([
+      entry('context', 'You are a guide.', { eid: 'ctx00000' }),
+      entry('context', 'Left behind.', { eid: 'old00000' }),
+      entry('query', 'Left-behind question?', { eid: 'q1000000', qid: 'old00001' }),
+      entry('query', 'Current question?', { eid: 'q2000000', parent: 'ctx00000', qid: 'new00001' }),
+    ]);
+    const t = mapperFor(h.alice);
+    expect(await t.lines(`pilgrim -l ${logbook.logid}`)).toEqual([
+      'Query: Current question?',
+      'Context: You are a ...',
+      'Response: Echo: Current question?',
+    ]);
+    expect(h.fake.requests.map((r) => r.messages[0])).toEqual([
+      { role: 'system', content: 'You are a guide.' },
+    ]);
+    expect(await t.run(`pilgrim -l ${logbook.logid}`)).toBe('No new queries found.\n');
+  });
+
   it('passes over a deleted (blanked) query instead of stopping at it', async () => {
     const logbook = await withWell([
       entry('query', '', { qid: 'gone0001' }),

@@ -1,4 +1,5 @@
 import type { Entry } from '@caravanserai/logbook';
+import { activeLine } from '../logbook-facts.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
 import { MAPPER_MESSAGES as M } from '../messages.js';
 import { hangingIndent, writeLines } from '../output.js';
@@ -19,9 +20,10 @@ export const cat: CommandSpec = {
   async run(env, args) {
     const logid = await targetLogid(env, args.get('logid'));
     const logbook = await fetchLogbook(env, logid, M.fetchLogbookFailed);
-    const entries = readEntries(logbook);
+    // Each entry keeps its index in the whole log, which `tag -i` and the API name it by.
+    const line = activeLine(readEntries(logbook));
     writeLines(env.io, `${logbook.title} (${logbook.logid})`);
-    if (entries.length === 0) writeLines(env.io, '(no entries)');
-    else writeLines(env.io, ...entries.map(entryLine));
+    if (line.length === 0) writeLines(env.io, '(no entries)');
+    else writeLines(env.io, ...line.map(({ entry, index }) => entryLine(entry, index)));
   },
 };

@@ -1,8 +1,8 @@
 import type { Logbook } from '@caravanserai/api';
-import { type Entry, NO_CONTEXT, newQid } from '@caravanserai/logbook';
+import { NO_CONTEXT, newQid } from '@caravanserai/logbook';
 import type { CommandEnv } from '../command-env.js';
 import { CommandError, fail, isProviderFailure, policyRefusal } from '../command-error.js';
-import { contextBefore, type Located, unansweredQueries } from '../logbook-facts.js';
+import { activeLine, contextBefore, type Located, unansweredQueries } from '../logbook-facts.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
 import { MAPPER_MESSAGES as M } from '../messages.js';
 import { writeLines } from '../output.js';
@@ -24,8 +24,8 @@ async function qidOf(env: CommandEnv, logbook: Logbook, { index, entry }: Locate
   return qid;
 }
 
-async function answer(env: CommandEnv, logbook: Logbook, entries: readonly Entry[], query: Located) {
-  const context = contextBefore(entries, query.index) || NO_CONTEXT;
+async function answer(env: CommandEnv, logbook: Logbook, line: readonly Located[], query: Located) {
+  const context = contextBefore(line, query.index) || NO_CONTEXT;
   writeLines(env.io, `Query: ${query.entry.content}`, `Context: ${contextPreview(context)}`);
   try {
     const result = await env.api.queries.submit(
@@ -50,12 +50,14 @@ async function answer(env: CommandEnv, logbook: Logbook, entries: readonly Entry
 async function pilgrimage(env: CommandEnv, logid: string | undefined): Promise<void> {
   const logbook = await fetchLogbook(env, await targetLogid(env, logid), M.pilgrimFailed);
   const entries = readEntries(logbook);
-  const pending = unansweredQueries(entries);
+  // The conversation's current line only: a query left on another branch is not asked again.
+  const line = activeLine(entries);
+  const pending = unansweredQueries(entries, line);
   if (pending.length === 0) {
     writeLines(env.io, M.noNewQueries);
     return;
   }
-  for (const query of pending.slice(0, PILGRIM_BATCH)) await answer(env, logbook, entries, query);
+  for (const query of pending.slice(0, PILGRIM_BATCH)) await answer(env, logbook, line, query);
   const left = pending.length - PILGRIM_BATCH;
   if (left > 0)
     writeLines(env.io, `${left} more unanswered ${left === 1 ? 'query' : 'queries'}: run pilgrim again.`);
