@@ -53,6 +53,15 @@ describe('toMarkdown', () => {
     );
   });
 
+  it("writes a branched conversation's current line only", () => {
+    const entries = [
+      anEntry('query', 'Q?', { eid: 'q1000000', qid: 'q' }),
+      anEntry('gen', 'Old answer.', { eid: 'a1000000', qid: 'q' }),
+      anEntry('gen', 'New answer.', { eid: 'a2000000', parent: 'q1000000', qid: 'q' }),
+    ];
+    expect(toMarkdown(entries)).toBe('**You**\n\nQ?\n\n**AI**\n\nNew answer.\n');
+  });
+
   it('keeps an unclosed fence in an answer from swallowing the next entry', () => {
     const sut = toMarkdown([anEntry('gen', 'Here:\n````js\nlet a;'), anEntry('query', 'Thanks')]);
     expect(sut).toBe('**AI**\n\nHere:\n````js\nlet a;\n````\n\n**You**\n\nThanks\n');

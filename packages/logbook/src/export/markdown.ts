@@ -1,5 +1,6 @@
 import type { Entry } from '../entry';
 import { isNotice } from '../notices';
+import { activePath, treeOf } from '../tree';
 import { blockquote, containMarkdown, fencedBlock, inlineText } from './markdown-safe';
 import type { LogbookMeta } from './meta';
 
@@ -41,10 +42,14 @@ function renderHeader(meta: LogbookMeta): string[] {
   return blocks;
 }
 
-/** A readable transcript. Deleted (blank) entries are left out. */
+/**
+ * A readable transcript of the conversation's current line (DESIGN 3a: a branched logbook's active
+ * path, the whole log when it has no branches). Deleted (blank) entries are left out.
+ */
 export function toMarkdown(entries: readonly Entry[], meta: LogbookMeta = {}): string {
   const header = renderHeader(meta);
-  const body = entries.filter((e) => e.content.trim() !== '').map(renderEntry);
+  const line = activePath(treeOf(entries), null).map((index) => entries[index]!);
+  const body = line.filter((e) => e.content.trim() !== '').map(renderEntry);
   const blocks = header.length > 0 && body.length > 0 ? [...header, '---', ...body] : [...header, ...body];
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }
