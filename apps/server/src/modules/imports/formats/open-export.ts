@@ -1,17 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import type { ImportFormat } from '@caravanserai/api';
 import { isTag } from '@caravanserai/logbook';
-import { arrayReader, type ReadElement, singleReader, tooLargeConversation } from './array-reader.js';
+import { arrayReader, singleReader, tooLargeConversation } from './array-reader.js';
 import {
   backupReader,
   caravanseraiJsonReader,
   caravanseraiXmlReader,
   isCaravanseraiJson,
 } from './caravanserai.js';
-import { isChatGptConversation, readChatGptConversation } from './chatgpt.js';
-import { isClaudeConversation, readClaudeConversation } from './claude.js';
 import {
   type ExportReader,
   MAX_CONVERSATION_BYTES,
@@ -19,75 +15,14 @@ import {
   type ParseLog,
   UnknownFormatError,
 } from './conversation.js';
+
+export { EXPECTED_FORMATS } from './export-formats.js';
+
 import { CutOffError, smallJsonIsBroken } from './cut-off.js';
 import { isRecord, reasonOf, skipped } from './entry-list.js';
+import { ARRAY_FORMATS, type ArrayFormat, arrayFormat, sniffStream, unknown } from './export-formats.js';
 import { jsonShape, SNIFF_BYTES } from './json-shape.js';
-import { isLibreChatConversation, readLibreChatConversation } from './librechat.js';
-import { isOpenWebUiChat, readOpenWebUiChat } from './open-webui.js';
 import { ZipFile } from './zip-file.js';
-
-export const EXPECTED_FORMATS =
-  'Not a known export: expected a ChatGPT or Claude data export (zip or conversations.json), an Open WebUI ' +
-  'or LibreChat chat export, or a Caravanserai XML, JSON or backup file.';
-
-function unknown(why?: string): UnknownFormatError {
-  return new UnknownFormatError(why === undefined ? EXPECTED_FORMATS : `${EXPECTED_FORMATS} ${why}`);
-}
-
-interface ArrayFormat {
-  format: ImportFormat;
-  test: (value: unknown) => boolean;
-  read: ReadElement;
-}
-
-/** Conversation formats in the order they are tried; each test looks at one element's shape. */
-const ARRAY_FORMATS: ArrayFormat[] = [
-  { format: 'chatgpt', test: isChatGptConversation, read: readChatGptConversation },
-  { format: 'claude', test: isClaudeConversation, read: readClaudeConversation },
-  { format: 'librechat', test: isLibreChatConversation, read: readLibreChatConversation },
-  { format: 'open-webui', test: isOpenWebUiChat, read: readOpenWebUiChat },
-];
-
-/** How many leading elements may be broken before the array is judged to be no export at all. */
-const PEEK_ELEMENTS = 20;
-
-/** A JSON file's first bytes only: enough to tell its format by, never the whole. */
-function sniffStream(open: () => Promise<Readable> | Readable): AsyncIterable<Buffer> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      const stream = await open();
-      try {
-        let read = 0;
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          yield chunk;
-          read += chunk.length;
-          if (read >= SNIFF_BYTES) break;
-        }
-      } finally {
-        stream.destroy();
-      }
-    },
-  };
-}
-
-/**
- * The format of an array of conversations, from the shape of its first recognisable elements
- * within its first bytes; the elements themselves are read and checked when the import reads them.
- * `empty`: the array is whole and holds nothing, so no format can be told from it.
- */
-async function arrayFormat(
-  open: () => Promise<Readable> | Readable,
-): Promise<ArrayFormat | 'empty' | undefined> {
-  const shape = await jsonShape(sniffStream(open));
-  if (!Array.isArray(shape)) return undefined;
-  // `[]`, not a list cut off before its first element.
-  if (shape.length === 0) return (await smallJsonIsBroken(open, 'list')) === false ? 'empty' : undefined;
-  for (const element of shape.slice(0, PEEK_ELEMENTS)) {
-    const match = ARRAY_FORMATS.find((f) => f.test(element));
-    if (match !== undefined) return match;
-  }
-  return undefined;
-}
 
 async function readHead(filePath: string, bytes: number): Promise<Buffer> {
   const handle = await open(filePath, 'r');
