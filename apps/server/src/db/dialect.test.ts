@@ -14,6 +14,15 @@ afterEach(() => {
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
+/** A migrated SQLite store in a folder of its own, removed after the test. */
+async function migratedDb() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
+  made.push(dataDir);
+  const db = openDb({ databaseUrl: null, dataDir });
+  await migrateToLatest(db);
+  return db;
+}
+
 describe('the SQLite store', () => {
   it('creates its folder and files readable by the server user only', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'caravanserai-modes-'));
@@ -67,10 +76,7 @@ describe('the SQLite store', () => {
   });
 
   it('runs bulk writes on a thread of their own: the request thread keeps turning during a long one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
-    made.push(dataDir);
-    const db = openDb({ databaseUrl: null, dataDir });
-    await migrateToLatest(db);
+    const db = await migratedDb();
     try {
       let turns = 0;
       let turning = true;
@@ -96,10 +102,7 @@ describe('the SQLite store', () => {
   });
 
   it('reports a constraint the writer thread refuses as the driver names it, and goes on writing', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
-    made.push(dataDir);
-    const db = openDb({ databaseUrl: null, dataDir });
-    await migrateToLatest(db);
+    const db = await migratedDb();
     const row = { name: 'k', created_at: 1 };
     try {
       await sql`create table pairs (name text primary key, created_at integer)`.execute(db.kysely);
@@ -116,10 +119,7 @@ describe('the SQLite store', () => {
   });
 
   it('lets one write at a time through, of the two writers: a small write waits for a bulk one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caravanserai-writer-'));
-    made.push(dataDir);
-    const db = openDb({ databaseUrl: null, dataDir });
-    await migrateToLatest(db);
+    const db = await migratedDb();
     const order: string[] = [];
     try {
       await sql`create table steps (name text)`.execute(db.kysely);
