@@ -33,6 +33,8 @@ import { ImportsService } from './modules/imports/imports.service.js';
 import { parseLogOffThread } from './modules/imports/log-parsing.js';
 import { JournalsRepository } from './modules/journals/journals.repository.js';
 import { JournalsService } from './modules/journals/journals.service.js';
+import { BranchesRepository } from './modules/logbooks/branches.repository.js';
+import { BranchesService } from './modules/logbooks/branches.service.js';
 import { EntriesRepository } from './modules/logbooks/entries.repository.js';
 import { EntriesService } from './modules/logbooks/entries.service.js';
 import { LogCache } from './modules/logbooks/log-cache.js';
@@ -70,6 +72,7 @@ export interface Services {
   journals: JournalsService;
   logbooks: LogbooksService;
   entries: EntriesService;
+  branches: BranchesService;
   wells: WellsService;
   wellChecks: WellCheckService;
   queries: QueryService;
@@ -107,6 +110,7 @@ export function createServices(config: Config, db: Db): Services {
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
+  const logCache = new LogCache();
   const wells = new WellsService(
     wellsRepo,
     access,
@@ -159,7 +163,8 @@ export function createServices(config: Config, db: Db): Services {
     auth: new AuthService(users, tokens),
     profiles: new ProfilesService(users),
     journals: new JournalsService(journalsRepo, logbooksRepo, access),
-    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, new LogCache(), logReader),
+    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, logCache, logReader),
+    branches: new BranchesService(db, access, logbooksRepo, new BranchesRepository(db.kysely), logCache),
     entries,
     wells,
     wellChecks,

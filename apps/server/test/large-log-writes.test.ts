@@ -1,6 +1,6 @@
 import { pathOf, routes } from '@caravanserai/api';
 import { type Entry, parseLog, serializeLog } from '@caravanserai/logbook';
-import { createLogbook, useServer } from '@caravanserai/test-kit';
+import { createLogbook, entriesOf, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
 const t = useServer({ users: ['writer', 'reader'] });
@@ -55,10 +55,12 @@ describe('a large log write', () => {
 
     const body = (await res.json()) as { log: string; entry_count: number; version: number };
     expect(body.entry_count).toBe(entries.length);
-    expect(body.log).toBe(log);
+    // Stored as sent, each entry with the eid the server gave it (DESIGN 3a).
+    expect(body.log.replace(/ eid="[a-z0-9]{8}"/g, '')).toBe(log);
+    expect(body.log.match(/ eid="/g)).toHaveLength(entries.length);
     const stored = await t.writer.client.logbooks.get(target.logid);
     expect(stored.version).toBe(body.version);
-    expect(parseLog(stored.log)).toEqual(entries);
+    expect(entriesOf(stored)).toEqual(entries);
     expect((await t.reader.client.logbooks.get(unrelated.logid)).entry_count).toBe(5);
   });
 
@@ -79,7 +81,7 @@ describe('a large log write', () => {
     }
     const after = await t.writer.client.logbooks.get(target.logid);
     expect(after.version).toBe(target.version);
-    expect(parseLog(after.log)).toEqual([{ tag: 'comment', attrs: {}, content: 'kept' }]);
+    expect(entriesOf(after)).toEqual([{ tag: 'comment', attrs: {}, content: 'kept' }]);
   });
 
   it('replaces a large log with a small one and the other way round', async () => {

@@ -1,4 +1,5 @@
 import { ApiError, pathOf, QueryResult, type QuerySubmit, routes } from '@caravanserai/api';
+import { EID } from '@caravanserai/logbook';
 import {
   answerAttrs,
   createFakeWell,
@@ -90,7 +91,10 @@ describe('POST /journals/query/stream/', () => {
         qid,
         entry: {
           tag: 'gen',
-          attrs: answerAttrs(qid, ORIGINS[provider], { input: 9, output: 4 }),
+          attrs: {
+            ...answerAttrs(qid, ORIGINS[provider], { input: 9, output: 4 }),
+            eid: expect.stringMatching(EID),
+          },
           content: ANSWER,
           index: 1,
         },
@@ -153,7 +157,10 @@ describe('client.queries.stream()', () => {
       qid: result.qid,
       entry: {
         tag: 'gen',
-        attrs: answerAttrs(result.qid, ORIGINS.openai, { input: 7, output: 3 }),
+        attrs: {
+          ...answerAttrs(result.qid, ORIGINS.openai, { input: 7, output: 3 }),
+          eid: expect.stringMatching(EID),
+        },
         content: ANSWER,
         index: 1,
       },

@@ -1,5 +1,5 @@
 import { routes } from '@caravanserai/api';
-import { parseLog, serializeLog } from '@caravanserai/logbook';
+import { EID, parseLog, serializeLog } from '@caravanserai/logbook';
 import {
   answerAttrs,
   createFakeWell,
@@ -70,7 +70,10 @@ describe('query submit through each provider family', () => {
           qid,
           entry: {
             tag: 'gen',
-            attrs: answerAttrs(qid, ORIGINS[provider], { input: 13, output: 5 }),
+            attrs: {
+              ...answerAttrs(qid, ORIGINS[provider], { input: 13, output: 5 }),
+              eid: expect.stringMatching(EID),
+            },
             content: answer,
             index: 1,
           },
@@ -81,7 +84,7 @@ describe('query submit through each provider family', () => {
 
       const after = await t.alice.client.logbooks.get(logbook.logid);
       expect(after.version).toBe(logbook.version + 2);
-      expect(parseLog(after.log)).toEqual([
+      expect(entriesOf(after)).toEqual([
         entry('query', 'Hello there', { qid }),
         entry('gen', answer, answerAttrs(qid, ORIGINS[provider], { input: 13, output: 5 })),
       ]);
@@ -122,7 +125,10 @@ describe('query entries and qids', () => {
     expect(result.data.qid).toBe('skyqid01');
     expect(result.data.entry).toEqual({
       tag: 'gen',
-      attrs: answerAttrs('skyqid01', ORIGINS['openai-compatible'], { input: 6, output: 2 }),
+      attrs: {
+        ...answerAttrs('skyqid01', ORIGINS['openai-compatible'], { input: 6, output: 2 }),
+        eid: expect.stringMatching(EID),
+      },
       content: 'Rayleigh scattering.',
       index: 1,
     });

@@ -99,14 +99,18 @@ describe('LogbooksRepository.reservePositions', () => {
   const repo = () => new LogbooksRepository(t.server.testDb.db.kysely);
   const counts = async (logid: string) => {
     const row = await repo().find(logid);
-    return { entry_count: row?.entry_count, version: row?.version };
+    return { entry_count: row?.entry_count, version: row?.version, head: row?.head };
   };
 
   it('claims the next positions of an unsalted logbook and bumps its version', async () => {
     const logbook = await createLogbook(t.alice.client, { entries: sampleEntries() });
     const before = await counts(logbook.logid);
     const claimed = await repo().reservePositions(logbook.logid, 3, { at: Date.now() });
-    expect(claimed).toEqual({ entry_count: before.entry_count! + 3, version: before.version! + 1 });
+    expect(claimed).toEqual({
+      ...before,
+      entry_count: before.entry_count! + 3,
+      version: before.version! + 1,
+    });
     expect(await counts(logbook.logid)).toEqual(claimed);
   });
 
@@ -121,7 +125,11 @@ describe('LogbooksRepository.reservePositions', () => {
     const logbook = await createLogbook(t.alice.client, { salted: true, entries: sampleEntries() });
     const before = await counts(logbook.logid);
     const claimed = await repo().reservePositions(logbook.logid, 2, { at: Date.now(), ignoreSalt: true });
-    expect(claimed).toEqual({ entry_count: before.entry_count! + 2, version: before.version! + 1 });
+    expect(claimed).toEqual({
+      ...before,
+      entry_count: before.entry_count! + 2,
+      version: before.version! + 1,
+    });
   });
 
   it('finds nothing to claim once the logbook is gone, salt ignored or not', async () => {

@@ -1,4 +1,5 @@
 import { createTestDb, insertUserRow, type TestDb } from '@caravanserai/test-kit';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { createSearchRepository } from '../src/modules/search/search.repository.js';
@@ -9,7 +10,10 @@ let alice = 0;
 let bob = 0;
 
 async function logbook(db: TestDb, logid: string, ownerId: number, contents: [string, string, string][]) {
-  await db.db.kysely
+  // The schema of migration 0007: entries and logbooks without the columns added since.
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  const kysely = db.db.kysely as Kysely<any>;
+  await kysely
     .insertInto('logbooks')
     .values({
       logid,
@@ -28,7 +32,7 @@ async function logbook(db: TestDb, logid: string, ownerId: number, contents: [st
       modified_at: 1,
     })
     .execute();
-  await db.db.kysely
+  await kysely
     .insertInto('entries')
     .values(
       contents.map(([tag, attrs, content], position) => ({

@@ -1,6 +1,6 @@
 import { pathOf, routes } from '@caravanserai/api';
-import { TAGS } from '@caravanserai/logbook';
-import { createLogbook, entriesOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
+import { EID, TAGS } from '@caravanserai/logbook';
+import { createLogbook, documentOf, entriesOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 
 const t = useServer({ users: ['alice'] });
@@ -32,9 +32,13 @@ describe('appending an entry', () => {
       tag: 'comment',
       content: 'one',
     });
-    expect(first).toEqual({ modified_status: true, index: 0, version: 2 });
+    expect(first).toEqual({ modified_status: true, index: 0, version: 2, eid: expect.stringMatching(EID) });
     const second = await t.alice.client.entries.write({ logid: logbook.logid, tag: 'code', content: 'two' });
-    expect(second).toEqual({ modified_status: true, index: 1, version: 3 });
+    expect(second).toEqual({ modified_status: true, index: 1, version: 3, eid: expect.stringMatching(EID) });
+    expect(documentOf(await t.alice.client.logbooks.get(logbook.logid)).map((e) => e.attrs.eid)).toEqual([
+      first.eid,
+      second.eid,
+    ]);
 
     const after = await t.alice.client.logbooks.get(logbook.logid);
     expect(after.version).toBe(3);
@@ -65,7 +69,7 @@ describe('appending an entry', () => {
     });
     expect(result.qid).toMatch(/^[a-z0-9]{8}$/);
     const after = await t.alice.client.logbooks.get(logbook.logid);
-    expect(after.log).toContain(`<query qid="${result.qid}">Why?</query>`);
+    expect(after.log).toMatch(new RegExp(`<query qid="${result.qid}" eid="[a-z0-9]{8}">Why\\?</query>`));
     expect(entriesOf(after)).toEqual([entry('query', 'Why?', { qid: result.qid ?? '' })]);
 
     const other = await t.alice.client.entries.write({ logid: logbook.logid, tag: 'query', content: 'And?' });

@@ -16,8 +16,11 @@ export {
   type LogTree,
   newEid,
   newestLeafUnder,
+  pathTo,
+  ROOT_PARENT,
   siblingsOf,
   treeOf,
   treeProblem,
+  withTreeIds,
 } from './tree';
 export { LOG_VERSION, parseLog, serializeEntry, serializeLog } from './xml';

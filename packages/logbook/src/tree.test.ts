@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from './entry';
 import { anEntry } from './test-entries';
-import { activePath, EID, headIndex, newEid, newestLeafUnder, siblingsOf, treeOf, treeProblem } from './tree';
+import { activePath, headIndex, newEid, newestLeafUnder, siblingsOf, treeOf, treeProblem } from './tree';
 import { parseLog, serializeLog } from './xml';
 
 /**
@@ -89,8 +89,21 @@ describe('treeProblem', () => {
     );
   });
 
-  it('makes eids of the right form', () => {
-    for (let i = 0; i < 100; i++) expect(newEid()).toMatch(EID);
+  it('makes eids of the right form, never one that begins with a digit', () => {
+    for (let i = 0; i < 100; i++) expect(newEid()).toMatch(/^[a-z][a-z0-9]{7}$/);
+  });
+
+  it("takes parent '' as a root written after other entries (an edited first question)", () => {
+    const entries = [
+      anEntry('query', 'Q', { eid: 'qqqqqqqq' }),
+      anEntry('gen', 'A', { eid: 'aaaaaaaa' }),
+      anEntry('query', "Q'", { eid: 'rrrrrrrr', parent: '' }),
+    ];
+    expect(treeProblem(entries)).toBeNull();
+    const tree = treeOf(entries);
+    expect(Array.from(tree.parents)).toEqual([-1, 0, -1]);
+    expect(activePath(tree, null)).toEqual([2]);
+    expect(siblingsOf(tree, 2)).toEqual([0, 2]);
   });
 });
 

@@ -1,17 +1,28 @@
 import { type Entry, newQid } from './entry';
 
 /**
- * A logbook is a tree (DESIGN 3a): an entry may name the entry it follows in `parent` (an `eid`);
- * one that names none follows the entry before it in document order, so a log written before
- * trees existed is a one-branch tree. `head` names the active leaf; the active path (the spec's
+ * A logbook is a tree (DESIGN 3a): an entry may name the entry it follows in `parent` (an `eid`,
+ * or '' for none: a root); one without `parent` follows the entry before it in document order, so
+ * a log written before trees existed is a one-branch tree. `head` names the active leaf; the active path (the spec's
  * running log) is `head` and its ancestors.
  */
 
 /** Entry ids: 8 characters a-z or 0-9, unique in their logbook. */
 export const EID = /^[a-z0-9]{8}$/;
 
-/** A new entry id (the alphabet and length of a qid). */
-export const newEid = newQid;
+/**
+ * A new entry id: the alphabet and length of a qid, beginning with a letter (entries stored before
+ * trees existed were given the digits of their position, which a new eid therefore never equals).
+ */
+export function newEid(): string {
+  for (;;) {
+    const eid = newQid();
+    if (eid.charCodeAt(0) >= 97) return eid;
+  }
+}
+
+/** The `parent` of an entry that follows none: a root written after other entries (an edited first question). */
+export const ROOT_PARENT = '';
 
 export interface LogTree {
   /** The document index of each entry's parent; -1 for a root. */
@@ -30,12 +41,28 @@ export function treeProblem(entries: readonly Entry[]): string | null {
       const other = seen.get(eid);
       if (other !== undefined) return `Entry ${index}: eid "${eid}" is also the eid of entry ${other}.`;
     }
-    if (parent !== undefined && !seen.has(parent)) {
+    if (parent !== undefined && parent !== ROOT_PARENT && !seen.has(parent)) {
       return `Entry ${index}: parent "${parent}" names no entry before it.`;
     }
     if (eid !== undefined) seen.set(eid, index);
   }
   return null;
+}
+
+/**
+ * The entries treeProblem() accepted as a server keeps them: each with an eid, a new one (after its
+ * other attributes) where it had none; everything else as it came.
+ */
+export function withTreeIds(entries: readonly Entry[]): Entry[] {
+  const given = new Set<string>();
+  for (const { attrs } of entries) if (attrs.eid !== undefined) given.add(attrs.eid);
+  return entries.map((entry) => {
+    if (entry.attrs.eid !== undefined) return entry;
+    let eid = newEid();
+    while (given.has(eid)) eid = newEid();
+    given.add(eid);
+    return { ...entry, attrs: { ...entry.attrs, eid } };
+  });
 }
 
 /** The tree of entries that treeProblem() accepted. */
@@ -44,7 +71,8 @@ export function treeOf(entries: readonly Entry[]): LogTree {
   const byEid = new Map<string, number>();
   for (let index = 0; index < entries.length; index++) {
     const { eid, parent } = entries[index]!.attrs;
-    parents[index] = parent === undefined ? index - 1 : (byEid.get(parent) ?? index - 1);
+    parents[index] =
+      parent === undefined ? index - 1 : parent === ROOT_PARENT ? -1 : (byEid.get(parent) ?? index - 1);
     if (eid !== undefined) byEid.set(eid, index);
   }
   return { parents, byEid };

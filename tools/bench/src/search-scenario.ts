@@ -67,6 +67,7 @@ async function fill(db: Db, searcher: number): Promise<number> {
           entry_count: PER_LOGBOOK,
           created_at: at + b,
           modified_at: at + b,
+          head: String(PER_LOGBOOK - 1).padStart(8, '0'),
         })
         .execute();
       for (let start = 0; start < PER_LOGBOOK; start += CHUNK) {
@@ -80,6 +81,11 @@ async function fill(db: Db, searcher: number): Promise<number> {
             content: corpus.entry(),
             qid: null,
             created_at: at + b * PER_LOGBOOK + position,
+            // One branch, each entry following the one before (DESIGN 3a).
+            eid: String(position).padStart(8, '0'),
+            parent: null,
+            parent_position: position === 0 ? null : position - 1,
+            depth: position,
           });
         }
         await trx.insertInto('entries').values(rows).execute();

@@ -36,8 +36,21 @@ export function createPublicSalted(client: ApiClient, entries: readonly Entry[] 
   return createLogbook(client, { private: false, salted: true, entries });
 }
 
-/** The entries of a logbook as the API sends them, read with the same parser clients use. */
+/**
+ * The entries of a logbook as the API sends them, read with the same parser clients use, without
+ * the eid the server gives each entry (new at every write: tests of the tree read documentOf).
+ */
 export function entriesOf(logbook: Pick<Logbook, 'log'>): Entry[] {
+  return documentOf(logbook).map((entry) => ({ ...entry, attrs: withoutEid(entry.attrs) }));
+}
+
+/** Attributes without the eid the server gave their entry. */
+export function withoutEid({ eid: _eid, ...attrs }: Record<string, string>): Record<string, string> {
+  return attrs;
+}
+
+/** The entries of a logbook as the API sends them, eids and all. */
+export function documentOf(logbook: Pick<Logbook, 'log'>): Entry[] {
   return parseLog(logbook.log);
 }
 

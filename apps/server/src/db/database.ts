@@ -63,6 +63,8 @@ export interface LogbooksTable {
   modified_at: number;
   /** The conversation an import made it from (`chatgpt:<id>`), unique per owner; null otherwise. */
   source_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The eid of the active leaf (DESIGN 3a); null while the logbook has no entries. */
+  head: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntriesTable {
@@ -74,6 +76,14 @@ export interface EntriesTable {
   /** The qid attribute, copied out so a query's answer is found by index. */
   qid: string | null;
   created_at: number;
+  /** The entry's id in its logbook (DESIGN 3a), kept here rather than in `attrs`. */
+  eid: string;
+  /** The `parent` attribute when the entry names one ('' names none: a root), kept here too. */
+  parent: string | null;
+  /** The document index of the entry it follows; null for a root. */
+  parent_position: number | null;
+  /** Its distance from the root: the active path ending here holds depth + 1 entries. */
+  depth: number;
 }
 
 export interface UsageTable {

@@ -18,6 +18,7 @@ import * as caravans from './migrations/0007-caravans.js';
 import * as search from './migrations/0008-search.js';
 import * as imports from './migrations/0009-imports.js';
 import * as usageRollups from './migrations/0010-usage-rollups.js';
+import * as trees from './migrations/0011-trees.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-search': search,
   '0010-usage-rollups': usageRollups,
   '0009-imports': imports,
+  '0011-trees': trees,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,7 +3,8 @@ import { now } from '../db/columns.js';
 import type { Db } from '../db/dialect.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { UNUSABLE_PASSWORD } from '../modules/auth/password.js';
-import { encodeAttrs } from '../modules/logbooks/entry-codec.js';
+import { entryRow } from '../modules/logbooks/entries.repository.js';
+import { placeEntries } from '../modules/logbooks/entry-placement.js';
 import { EXAMPLES } from './example-logbooks.js';
 
 export const SYSTEM_USERNAME = 'caravanserai';
@@ -46,6 +47,7 @@ async function insertExamples(db: Db): Promise<void> {
       .executeTakeFirstOrThrow();
     for (const { logid } of EXAMPLE_LOGBOOKS) {
       const example = EXAMPLES[logid]!;
+      const placed = placeEntries(example.entries, { firstPosition: 0 });
       await trx
         .insertInto('logbooks')
         .values({
@@ -63,21 +65,12 @@ async function insertExamples(db: Db): Promise<void> {
           entry_count: example.entries.length,
           created_at: at,
           modified_at: at,
+          head: placed.at(-1)?.eid ?? null,
         })
         .execute();
       await trx
         .insertInto('entries')
-        .values(
-          example.entries.map((entry, position) => ({
-            logid,
-            position,
-            tag: entry.tag,
-            attrs: encodeAttrs(entry.attrs),
-            content: entry.content,
-            qid: entry.attrs.qid ?? null,
-            created_at: at,
-          })),
-        )
+        .values(placed.map((entry) => entryRow(logid, entry, at)))
         .execute();
     }
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
+import { EntriesPage, EntriesQuery, HeadChange, HeadChanged } from '../schemas/branches.js';
 import { Id } from '../schemas/common.js';
 import {
   Logbook,
@@ -86,6 +87,24 @@ export const logbookRoutes = {
     body: LogWrite,
     response: { 200: Logbook },
     errors: WRITE_ERRORS,
+  }),
+  /** The active path a page at a time, newest last (DESIGN 3a); `all=1`: the whole document. */
+  entries: defineRoute({
+    method: 'GET',
+    path: `${ONE}entries/`,
+    params,
+    query: EntriesQuery,
+    response: { 200: EntriesPage },
+    errors: ['not_found', 'invalid'],
+  }),
+  /** Selects a branch: the head becomes the newest leaf under the entry named. */
+  head: defineRoute({
+    method: 'PUT',
+    path: `${ONE}head/`,
+    params,
+    body: HeadChange,
+    response: { 200: HeadChanged },
+    errors: ['not_authenticated', 'invalid', 'not_found', 'permission_denied'],
   }),
   fork: defineRoute({
     method: 'POST',

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './backup.js';
+export * from './branches.js';
 export * from './caravans.js';
 export * from './common.js';
 export * from './config.js';

@@ -28,6 +28,8 @@ export const Logbook = LogbookSummary.extend({
   log: z.string(),
   /** The attached well's title, so the page can say 'Using Well: {title}'; null when there is none. */
   well: z.object({ wellid: Id, title: z.string() }).nullable(),
+  /** The eid of the active leaf (DESIGN 3a): the active path is it and its ancestors. */
+  head: z.string().nullable(),
 });
 export type Logbook = z.infer<typeof Logbook>;
 
@@ -100,5 +102,7 @@ export const TagSubmitResult = z.object({
   index: z.number().int(),
   version: z.number().int(),
   qid: z.string().optional(),
+  /** An appended entry's eid (DESIGN 3a). */
+  eid: z.string().optional(),
 });
 export type TagSubmitResult = z.infer<typeof TagSubmitResult>;

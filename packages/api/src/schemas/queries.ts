@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ParentEid } from './branches.js';
 import { Id } from './common.js';
 import { Text } from './text.js';
 
@@ -15,6 +16,12 @@ export const QuerySubmit = z.object({
   qid: QID.optional(),
   /** Send the stored conversation (context, queries, answers) instead of the context alone. */
   memory: z.boolean().optional(),
+  /**
+   * The entry the new query follows (DESIGN 3a): an edit of a question follows the edited one's
+   * parent ('' when it had none), so the old question and its answers stay as a branch. Left out:
+   * the active leaf. Ignored when `qid` names a stored query (a new answer to it).
+   */
+  parent: ParentEid.optional(),
 });
 export type QuerySubmit = z.input<typeof QuerySubmit>;
 

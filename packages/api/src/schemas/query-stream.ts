@@ -8,7 +8,11 @@ import { QueryFailure, QueryResult } from './queries.js';
  * `error` (the provider failed: nothing stored) or `cancelled` (stopped before any text).
  */
 export const QueryStreamEvent = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('query'), data: z.object({ qid: z.string(), index: z.number().int() }) }),
+  z.object({
+    event: z.literal('query'),
+    // The query entry's document index and eid (DESIGN 3a).
+    data: z.object({ qid: z.string(), index: z.number().int(), eid: z.string() }),
+  }),
   z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
   z.object({ event: z.literal('done'), data: QueryResult.shape.data }),
   z.object({ event: z.literal('error'), data: QueryFailure }),

@@ -8,6 +8,7 @@ import { HttpError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
+import { placeEntries } from '../logbooks/entry-placement.js';
 import type { LogbooksRepository } from '../logbooks/logbooks.repository.js';
 import {
   entriesProblem,
@@ -121,7 +122,8 @@ export class ConversationWriter {
     const { created, modified } = datesOf(conversation, at);
     const title = importedTitle(conversation.title, UNTITLED, own);
     const flags = conversation.logbook ?? {};
-    const [first = [], ...rest] = writeRuns(conversation.entries);
+    const [firstRun = [], ...rest] = writeRuns(conversation.entries);
+    const first = placeEntries(firstRun, { firstPosition: 0 });
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.logbooks.insert(
         {
@@ -140,10 +142,11 @@ export class ConversationWriter {
           created_at: created,
           modified_at: modified,
           source_id: conversation.source_id,
+          head: first.at(-1)?.eid ?? null,
         },
         trx,
       );
-      await this.entries.insert(logid, first, 0, at, trx);
+      await this.entries.insert(logid, first, at, trx);
     });
     for (const run of rest) {
       const stored = await this.db.kysely.transaction().execute(async (trx) => {
@@ -151,7 +154,9 @@ export class ConversationWriter {
         const positions = { at: modified, ignoreSalt: true };
         const claimed = await this.logbooks.reservePositions(logid, run.length, positions, trx);
         if (!claimed) return false;
-        await this.entries.insert(logid, run, claimed.entry_count - run.length, now(), trx);
+        const placed = await this.writes.placeAfter(logid, run, claimed.entry_count - run.length, null, trx);
+        await this.entries.insert(logid, placed, now(), trx);
+        await this.logbooks.update(logid, { head: placed.at(-1)!.eid }, trx);
         return true;
       });
       if (!stored) return { kind: 'skipped', reason: 'Its logbook was deleted while it was imported.' };
@@ -172,7 +177,7 @@ export class ConversationWriter {
             this.logbooks.update(target.logid, { modified_at: Math.max(changed, target.modified_at) }, trx);
     try {
       refuseIfSalted(target);
-      for (const run of writeRuns(turns)) await this.writes.append(target.logid, run, dated);
+      for (const run of writeRuns(turns)) await this.writes.append(target.logid, run, { alongside: dated });
     } catch (error) {
       // Salted (before or meanwhile), deleted, or a character the append refuses: that conversation only.
       if (error instanceof HttpError && error.statusCode < 500)

@@ -1,7 +1,8 @@
 import type { Entry } from '@caravanserai/logbook';
 import type { Kysely } from 'kysely';
 import type { Database, Executor, NewEntry } from '../../db/database.js';
-import { encodeAttrs } from './entry-codec.js';
+import { ENTRY_COLUMNS, encodeAttrs } from './entry-codec.js';
+import type { Anchor, PlacedEntry } from './entry-placement.js';
 
 /**
  * Rows written per statement: 500 rows x 7 columns stays far below both drivers' bound-parameter
@@ -24,7 +25,7 @@ export class EntriesRepository {
   list(logid: string, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['tag', 'attrs', 'content'])
+      .select(ENTRY_COLUMNS)
       .where('logid', '=', logid)
       .orderBy('position')
       .execute();
@@ -33,38 +34,52 @@ export class EntriesRepository {
   at(logid: string, position: number, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['tag', 'attrs', 'content'])
+      .select(ENTRY_COLUMNS)
       .where('logid', '=', logid)
       .where('position', '=', position)
       .executeTakeFirst();
   }
 
-  async insert(
-    logid: string,
-    entries: readonly Entry[],
-    firstPosition: number,
-    at: number,
-    db: Executor = this.db,
-  ) {
+  async insert(logid: string, entries: readonly PlacedEntry[], at: number, db: Executor = this.db) {
     for (let start = 0; start < entries.length; start += CHUNK) {
       if (start > 0) await yieldToOthers();
-      const rows: NewEntry[] = entries.slice(start, start + CHUNK).map((e, i) => ({
-        logid,
-        position: firstPosition + start + i,
-        tag: e.tag,
-        attrs: encodeAttrs(e.attrs),
-        content: e.content,
-        qid: e.attrs.qid ?? null,
-        created_at: at,
-      }));
+      const rows = entries.slice(start, start + CHUNK).map((placed) => entryRow(logid, placed, at));
       await db.insertInto('entries').values(rows).execute();
     }
+  }
+
+  /** Where the stored entries with these eids sit, by eid. */
+  async anchors(
+    logid: string,
+    eids: readonly string[],
+    db: Executor = this.db,
+  ): Promise<Map<string, Anchor>> {
+    const found = new Map<string, Anchor>();
+    if (eids.length === 0) return found;
+    const rows = await db
+      .selectFrom('entries')
+      .select(['position', 'eid', 'depth'])
+      .where('logid', '=', logid)
+      .where('eid', 'in', eids)
+      .execute();
+    for (const row of rows) found.set(row.eid, row);
+    return found;
+  }
+
+  /** Where the entry at `position` sits; undefined when there is none. */
+  anchorAt(logid: string, position: number, db: Executor = this.db): Promise<Anchor | undefined> {
+    return db
+      .selectFrom('entries')
+      .select(['position', 'eid', 'depth'])
+      .where('logid', '=', logid)
+      .where('position', '=', position)
+      .executeTakeFirst();
   }
 
   byTag(logid: string, tag: string, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['tag', 'attrs', 'content'])
+      .select(ENTRY_COLUMNS)
       .where('logid', '=', logid)
       .where('tag', '=', tag)
       .orderBy('position')
@@ -75,7 +90,7 @@ export class EntriesRepository {
   withQid(logid: string, qid: string, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['position', 'tag', 'content'])
+      .select(['position', 'tag', 'content', 'eid'])
       .where('logid', '=', logid)
       .where('qid', '=', qid)
       .orderBy('position')
@@ -101,6 +116,7 @@ export class EntriesRepository {
     }
   }
 
+  /** Changes an entry's tag, attributes and content; the caller keeps its eid and parent. */
   async replaceAt(logid: string, position: number, entry: Entry, db: Executor = this.db): Promise<void> {
     await db
       .updateTable('entries')
@@ -118,7 +134,19 @@ export class EntriesRepository {
   async copy(fromLogid: string, toLogid: string, at: number, db: Executor = this.db): Promise<void> {
     await db
       .insertInto('entries')
-      .columns(['logid', 'position', 'tag', 'attrs', 'content', 'qid', 'created_at'])
+      .columns([
+        'logid',
+        'position',
+        'tag',
+        'attrs',
+        'content',
+        'qid',
+        'created_at',
+        'eid',
+        'parent',
+        'parent_position',
+        'depth',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('entries')
@@ -130,9 +158,31 @@ export class EntriesRepository {
             'content',
             'qid',
             s.val(at).as('created_at'),
+            'eid',
+            'parent',
+            'parent_position',
+            'depth',
           ])
           .where('logid', '=', fromLogid),
       )
       .execute();
   }
+}
+
+/** The row of a placed entry. Its qid is copied out of its attributes so a query's answers are found by index. */
+export function entryRow(logid: string, placed: PlacedEntry, at: number): NewEntry {
+  const { entry } = placed;
+  return {
+    logid,
+    position: placed.position,
+    tag: entry.tag,
+    attrs: encodeAttrs(entry.attrs),
+    content: entry.content,
+    qid: entry.attrs.qid ?? null,
+    created_at: at,
+    eid: placed.eid,
+    parent: placed.parent,
+    parent_position: placed.parentPosition,
+    depth: placed.depth,
+  };
 }

@@ -1,5 +1,5 @@
 import type { TagSubmitResult } from '@caravanserai/api';
-import { type Entry, findInvalidXmlChar, newQid, type Tag } from '@caravanserai/logbook';
+import { type Entry, findInvalidXmlChar, newestLeafUnder, newQid, type Tag } from '@caravanserai/logbook';
 import { type Access, refuseIfSalted } from '../../access/access.js';
 import { now } from '../../db/columns.js';
 import type { Executor, UserRow } from '../../db/database.js';
@@ -7,6 +7,7 @@ import type { Db } from '../../db/dialect.js';
 import { Conflict, fieldError, NotFound } from '../../errors.js';
 import type { EntriesRepository } from './entries.repository.js';
 import { toEntry } from './entry-codec.js';
+import { namedEids, type PlacedEntry, placeEntries } from './entry-placement.js';
 import type { LogbooksRepository } from './logbooks.repository.js';
 
 export interface TagInput {
@@ -38,8 +39,9 @@ export class EntriesService {
       const attrs = { ...input.attrs };
       if (input.tag === 'query' && !attrs.qid) attrs.qid = newQid();
       const entry: Entry = { tag: input.tag, attrs, content: input.content };
-      const { index, version } = await this.append(input.logid, [entry]);
-      return { modified_status: true, index, version, ...(attrs.qid ? { qid: attrs.qid } : {}) };
+      const { index, version, entries } = await this.append(input.logid, [entry]);
+      const eid = entries[0]!.attrs.eid!;
+      return { modified_status: true, index, version, ...(attrs.qid ? { qid: attrs.qid } : {}), eid };
     }
     checkText('content', input.content);
     checkAttrs(input.attrs);
@@ -55,9 +57,10 @@ export class EntriesService {
         );
       }
       const old = toEntry(current);
+      refuseTreeChange(old.attrs, input.attrs);
       const changed: Entry = {
         tag: input.fresh_tag ?? input.tag,
-        attrs: input.attrs ?? old.attrs,
+        attrs: input.attrs ? keepTreeAttrs(input.attrs, old.attrs) : old.attrs,
         content: input.content ?? old.content,
       };
       await this.entries.replaceAt(input.logid, index, changed, trx);
@@ -69,13 +72,10 @@ export class EntriesService {
   /**
    * Appends entries at the end; returns the index of the first and the new version. The caller
    * has checked the writer may change the logbook; the append itself still refuses a logbook
-   * salted or deleted since. `alongside` runs in the same transaction (one commit, one disk sync).
+   * salted or deleted since. The last entry appended becomes the head.
    */
-  async append(
-    logid: string,
-    entries: readonly Entry[],
-    alongside?: (trx: Executor) => Promise<void>,
-  ): Promise<{ index: number; version: number }> {
+  async append(logid: string, entries: readonly Entry[], options: AppendOptions = {}): Promise<Appended> {
+    const { alongside, follows, field } = options;
     for (const entry of entries) {
       checkText('content', entry.content);
       checkAttrs(entry.attrs);
@@ -85,23 +85,54 @@ export class EntriesService {
       const claimed = await this.logbooks.reservePositions(logid, entries.length, { at }, trx);
       if (!claimed) return this.refused(logid, trx);
       const index = claimed.entry_count - entries.length;
-      await this.entries.insert(logid, entries, index, at, trx);
+      const placed = await this.placeAfter(logid, entries, index, follows ?? claimed.head, trx, field);
+      await this.entries.insert(logid, placed, at, trx);
+      await this.logbooks.update(logid, { head: placed.at(-1)?.eid ?? claimed.head }, trx);
       await alongside?.(trx);
-      return { index, version: claimed.version };
+      return { index, version: claimed.version, entries: placed.map((p) => p.entry) };
     });
   }
 
-  /** Replaces every entry, inside the caller's transaction; returns the new version. */
+  /**
+   * Places entries written after `firstPosition - 1` entries: the first follows `follows` (the
+   * active leaf for an append; null: the entry before it in the document, as a further run of an
+   * import), unless it names its parent.
+   */
+  async placeAfter(
+    logid: string,
+    entries: readonly Entry[],
+    firstPosition: number,
+    follows: string | null,
+    trx: Executor,
+    field?: string,
+  ): Promise<PlacedEntry[]> {
+    const named = namedEids(entries);
+    const stored = await this.entries.anchors(logid, follows ? [...named, follows] : named, trx);
+    const anchor =
+      (follows ? stored.get(follows) : undefined) ??
+      (await this.entries.anchorAt(logid, firstPosition - 1, trx));
+    // The head is looked up with the named eids only to save a query: a batch may not take it as its own.
+    if (follows && !named.includes(follows)) stored.delete(follows);
+    return placeEntries(entries, { firstPosition, follows: anchor, stored, ...(field && { field }) });
+  }
+
+  /**
+   * Replaces every entry, inside the caller's transaction; returns the new version. The head stays
+   * on its branch: it becomes the newest leaf under the old head when the new log still holds it
+   * (a log written back with entries added goes on to them), else the last entry.
+   */
   async replaceEntries(
     logid: string,
     entries: readonly Entry[],
     expectedVersion: number | undefined,
     trx: Executor,
   ): Promise<number> {
-    const { version } = await this.bump(logid, { expectedVersion, entryCount: entries.length }, trx);
+    const bumped = await this.bump(logid, { expectedVersion, entryCount: entries.length }, trx);
+    const placed = placeEntries(entries, { firstPosition: 0, field: 'log' });
     await this.entries.deleteAll(logid, trx);
-    await this.entries.insert(logid, entries, 0, now(), trx);
-    return version;
+    await this.entries.insert(logid, placed, now(), trx);
+    await this.logbooks.update(logid, { head: headAfterRewrite(placed, bumped.head) }, trx);
+    return bumped.version;
   }
 
   private async bump(
@@ -127,6 +158,53 @@ export class EntriesService {
       'stale_version',
     );
   }
+}
+
+export interface AppendOptions {
+  /** Runs in the same transaction (one commit, one disk sync). */
+  alongside?: ((trx: Executor) => Promise<void>) | undefined;
+  /** The eid the first entry follows when it names no parent; left out, the active leaf. */
+  follows?: string | undefined;
+  /** The field a refused eid or parent is reported under ('attrs' unless told). */
+  field?: string | undefined;
+}
+
+export interface Appended {
+  /** The document index of the first entry appended. */
+  index: number;
+  version: number;
+  /** The entries as stored: with the eid each was given, and `parent` where it needs one. */
+  entries: Entry[];
+}
+
+/** The head after a whole log is written: see replaceEntries. */
+export function headAfterRewrite(placed: readonly PlacedEntry[], oldHead: string | null): string | null {
+  if (placed.length === 0) return null;
+  const old = oldHead === null ? -1 : placed.findIndex((p) => p.eid === oldHead);
+  if (old < 0) return placed.at(-1)!.eid;
+  const parents = Int32Array.from(placed, (p) => p.parentPosition ?? -1);
+  return placed[newestLeafUnder({ parents, byEid: new Map() }, old)]!.eid;
+}
+
+/** A re-tag keeps the entry's place in the tree: attributes given may repeat its eid and parent, not change them. */
+function refuseTreeChange(current: Record<string, string>, given: Record<string, string> | undefined): void {
+  for (const name of ['eid', 'parent'] as const) {
+    const value = given?.[name];
+    if (value !== undefined && value !== current[name]) {
+      throw fieldError('attrs', `An entry's ${name} cannot be changed.`);
+    }
+  }
+}
+
+/** New attributes for an entry, with its eid and parent where they leave them out. */
+function keepTreeAttrs(
+  given: Record<string, string>,
+  current: Record<string, string>,
+): Record<string, string> {
+  const attrs = { ...given };
+  attrs.eid ??= current.eid!;
+  if (current.parent !== undefined) attrs.parent ??= current.parent;
+  return attrs;
 }
 
 /** The logbook was deleted between the access check and the write. */

@@ -29,10 +29,11 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
 export function toLogbook(row: LogbookWithOwner, log: string, viewerId: number | null): Logbook {
   const summary = toLogbookSummary(row);
   if (row.owner_id !== viewerId)
-    return { ...summary, jid: null, journal: null, logwell: null, log, well: null };
+    return { ...summary, jid: null, journal: null, logwell: null, log, well: null, head: row.head };
   return {
     ...summary,
     log,
+    head: row.head,
     well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
   };
 }

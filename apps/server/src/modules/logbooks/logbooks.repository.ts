@@ -73,7 +73,7 @@ export class LogbooksRepository {
     // The race fence only: whether entries may change is access's rule (refuseIfSalted), checked
     // before; this refuses a logbook salted between that check and this write.
     if (!ignoreSalt) query = query.where('salted', '=', 0);
-    return query.returning(['entry_count', 'version']).executeTakeFirst();
+    return query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
   }
 
   /**
@@ -97,6 +97,6 @@ export class LogbooksRepository {
       // The race fence only, as in reservePositions: access decided before.
       .where('salted', '=', 0);
     if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-    return query.returning(['entry_count', 'version']).executeTakeFirst();
+    return query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
   }
 }

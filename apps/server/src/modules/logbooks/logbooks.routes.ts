@@ -65,6 +65,15 @@ export async function logbookRoutes(app: FastifyInstance, services: Services): P
     ),
   );
 
+  // Whoever may read the logbook may read its pages, signed in or not, as with the logbook itself.
+  addRoute(app, route.entries, {}, async (request) =>
+    services.branches.page(request.user, request.params.logid, request.query),
+  );
+
+  addRoute(app, route.head, signedIn, async (request) =>
+    services.branches.setHead(requireUser(request), request.params.logid, request.body.eid),
+  );
+
   addRoute(app, route.fork, signedIn, async (request) =>
     services.logbooks.fork(requireUser(request), request.params.logid),
   );

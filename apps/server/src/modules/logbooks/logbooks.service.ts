@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids.js';
 import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
 import { toEntry } from './entry-codec.js';
+import { placeEntries } from './entry-placement.js';
 import type { LogCache } from './log-cache.js';
 import type { LogReader, ReadLog } from './log-reader.js';
 import { toLogbook, toLogbookSummary } from './logbooks.presenter.js';
@@ -81,7 +82,7 @@ export class LogbooksService {
     await this.access.checkReferences(user, input);
     const read: ReadLog =
       input.log === undefined ? { entries: [], log: '' } : await this.reader.read(input.log);
-    const { entries } = read;
+    const placed = placeEntries(read.entries, { firstPosition: 0, field: 'log' });
     const at = now();
     const logid = newId();
     await this.writerFor(input.log)
@@ -100,13 +101,14 @@ export class LogbooksService {
             forked: int(input.forked ?? false),
             memory: int(input.memory ?? false),
             version: 1,
-            entry_count: entries.length,
+            entry_count: placed.length,
             created_at: at,
             modified_at: at,
+            head: placed.at(-1)?.eid ?? null,
           },
           trx,
         );
-        await this.entries.insert(logid, entries, 0, at, trx);
+        await this.entries.insert(logid, placed, at, trx);
       });
     if (input.log !== undefined) this.cache.set(logid, 1, read.log);
     return this.get(user, logid);
@@ -208,5 +210,6 @@ function forkRow(source: LogbookWithOwner, logid: string, ownerId: number, keepW
     entry_count: source.entry_count,
     created_at: at,
     modified_at: at,
+    head: source.head,
   };
 }

@@ -1,7 +1,7 @@
 import type { QueryResult, TokenUsage } from '@caravanserai/api';
 import type { Executor } from '../../db/database.js';
 import type { Prompt } from '../../providers/answer-stream.js';
-import type { EntriesService } from '../logbooks/entries.service.js';
+import type { Appended, EntriesService } from '../logbooks/entries.service.js';
 import type { TokenEstimator } from '../usage/token-estimate.js';
 import type { Outcome, UsageService } from '../usage/usage.service.js';
 import { providerReason } from './provider-error.js';
@@ -13,6 +13,10 @@ export interface AnsweredQuery {
   userId: number;
   logid: string;
   qid: string;
+  /** The eid of the query entry. */
+  queryEid: string;
+  /** The eid the answer follows: its query for a new answer beside old ones; else the active leaf. */
+  answerFollows: string | undefined;
   wellid: string;
   provider: string;
   model: string;
@@ -69,11 +73,12 @@ export class AnswerRecorder {
     if (read.ending === 'stopped') attrs.stopped = 'true';
     const content = read.ending === 'cut' ? read.text + cutMark(this.options.maxAnswerChars) : read.text;
     const outcome = OUTCOME[read.ending];
-    let stored: { index: number; version: number };
+    let stored: Appended;
     try {
-      stored = await this.writes.append(q.logid, [{ tag: 'gen', attrs, content }], (trx) =>
-        this.record(q, outcome, usage, trx),
-      );
+      stored = await this.writes.append(q.logid, [{ tag: 'gen', attrs, content }], {
+        alongside: (trx) => this.record(q, outcome, usage, trx),
+        follows: q.answerFollows,
+      });
     } catch (error) {
       // The provider has answered (and billed): the use is recorded even if the answer cannot be
       // stored (the logbook was salted or deleted meanwhile).
@@ -83,7 +88,7 @@ export class AnswerRecorder {
     return {
       gen: content,
       qid: q.qid,
-      entry: { tag: 'gen', attrs, content, index: stored.index },
+      entry: { tag: 'gen', attrs: stored.entries[0]!.attrs, content, index: stored.index },
       usage,
       version: stored.version,
     };

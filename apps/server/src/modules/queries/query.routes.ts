@@ -34,7 +34,7 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
       throw error;
     }
     const { send, end } = stream;
-    send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex } });
+    send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex, eid: prepared.queryEid } });
     try {
       // Read to the end even if the client has gone: the answer is stored either way.
       for await (const event of services.queries.stream(prepared)) {

@@ -93,14 +93,15 @@ export class QueryService {
     const qid = input.qid ?? newQid();
     // Only a qid the caller chose can name a stored query: asking it again (a retry, a new
     // answer, an edited question) sends the query as it is stored now.
-    const existing =
-      input.qid === undefined
-        ? undefined
-        : (await this.entries.withQid(input.logid, qid)).find((e) => e.tag === 'query');
+    const stored = input.qid === undefined ? [] : await this.entries.withQid(input.logid, qid);
+    const existing = stored.find((e) => e.tag === 'query');
     const question = existing?.content ?? input.prompt;
-    const queryIndex =
-      existing?.position ??
-      (await this.writes.append(input.logid, [{ tag: 'query', attrs: { qid }, content: question }])).index;
+    // A new question follows the active leaf, or the entry an edit names (DESIGN 3a). Asked again,
+    // a stored one keeps its place; a new answer to a question already answered follows the
+    // question, beside the old answers (a regenerated answer), while a first answer follows the
+    // active leaf like any entry (a queue of questions answered in turn stays one line).
+    const answered = existing !== undefined && stored.some((e) => e.tag !== 'query');
+    const asked = existing ?? (await this.appendQuery(input.logid, qid, question, input.parent));
 
     return {
       userId: user.id,
@@ -111,12 +112,23 @@ export class QueryService {
       model: origin.model,
       apiKey: well.apiKey,
       prompt: await this.prompts.build(input, bool(memory), qid, question),
-      queryIndex,
+      queryIndex: asked.position,
+      queryEid: asked.eid,
+      answerFollows: answered ? asked.eid : undefined,
       languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
       caravanId: admission.caravanId,
       reservationId: admission.reservationId,
       admission,
     };
+  }
+
+  private async appendQuery(logid: string, qid: string, question: string, parent: string | undefined) {
+    const attrs: Record<string, string> = { qid };
+    if (parent !== undefined) attrs.parent = parent;
+    const appended = await this.writes.append(logid, [{ tag: 'query', attrs, content: question }], {
+      field: 'parent',
+    });
+    return { position: appended.index, eid: appended.entries[0]!.attrs.eid! };
   }
 
   async submit(user: UserRow, input: Input): Promise<QueryResult> {

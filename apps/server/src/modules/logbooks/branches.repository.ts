@@ -1,0 +1,166 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import { ENTRY_COLUMNS } from './entry-codec.js';
+
+/** A stored entry with its place in the tree. */
+export interface TreeRow {
+  position: number;
+  eid: string;
+  parent: string | null;
+  parent_position: number | null;
+  depth: number;
+  tag: string;
+  attrs: string;
+  content: string;
+}
+
+/** A stored entry's place only. */
+export interface PlaceRow {
+  position: number;
+  eid: string;
+  parent_position: number | null;
+}
+
+const TREE_COLUMNS = [...ENTRY_COLUMNS, 'position', 'parent_position', 'depth'] as const;
+
+/**
+ * SQL of logbooks as trees (DESIGN 3a). The active path is read upwards from its last entry, one
+ * primary-key lookup per entry (a recursive query both databases run), so a page of the newest
+ * turns costs the same whatever the logbook's length.
+ */
+export class BranchesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The entry at `position` and up to `limit - 1` of its ancestors, oldest first. */
+  async pathEndingAt(
+    logid: string,
+    position: number,
+    limit: number,
+    db: Executor = this.db,
+  ): Promise<TreeRow[]> {
+    const up = await sql<{ position: number }>`
+      with recursive up(position, parent_position, n) as (
+        select position, parent_position, 1 from entries where logid = ${logid} and position = ${position}
+        union all
+        select e.position, e.parent_position, up.n + 1
+        from entries e join up on e.logid = ${logid} and e.position = up.parent_position
+        where up.n < ${limit}
+      )
+      select position from up`.execute(db);
+    const positions = up.rows.map((row) => Number(row.position));
+    if (positions.length === 0) return [];
+    return db
+      .selectFrom('entries')
+      .select(TREE_COLUMNS)
+      .where('logid', '=', logid)
+      .where('position', 'in', positions)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Up to `limit` entries of the document just before `position`, oldest first. */
+  async documentBefore(
+    logid: string,
+    position: number,
+    limit: number,
+    db: Executor = this.db,
+  ): Promise<TreeRow[]> {
+    const rows = await db
+      .selectFrom('entries')
+      .select(TREE_COLUMNS)
+      .where('logid', '=', logid)
+      .where('position', '<', position)
+      .orderBy('position', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse();
+  }
+
+  /** The entries following any of these parents (null: the roots), oldest first. */
+  async children(
+    logid: string,
+    parents: readonly (number | null)[],
+    db: Executor = this.db,
+  ): Promise<PlaceRow[]> {
+    const positions = parents.filter((p): p is number => p !== null);
+    const roots = parents.includes(null);
+    if (positions.length === 0 && !roots) return [];
+    return db
+      .selectFrom('entries')
+      .select(['position', 'eid', 'parent_position'])
+      .where('logid', '=', logid)
+      .where((eb) => {
+        const either = [];
+        if (positions.length > 0) either.push(eb('parent_position', 'in', positions));
+        if (roots) either.push(eb('parent_position', 'is', null));
+        return eb.or(either);
+      })
+      .orderBy('position')
+      .execute();
+  }
+
+  /** The position of the entry written last among `position` and everything under it. */
+  async newestUnder(logid: string, position: number, db: Executor = this.db): Promise<number> {
+    const result = await sql<{ newest: number | string | null }>`
+      with recursive down(position) as (
+        select position from entries where logid = ${logid} and position = ${position}
+        union all
+        select e.position from entries e join down on e.logid = ${logid} and e.parent_position = down.position
+      )
+      select max(position) as newest from down`.execute(db);
+    return Number(result.rows[0]?.newest ?? position);
+  }
+
+  /** The eids of the entries at these positions, by position. */
+  async eidsAt(
+    logid: string,
+    positions: readonly number[],
+    db: Executor = this.db,
+  ): Promise<Map<number, string>> {
+    const eids = new Map<number, string>();
+    if (positions.length === 0) return eids;
+    const rows = await db
+      .selectFrom('entries')
+      .select(['position', 'eid'])
+      .where('logid', '=', logid)
+      .where('position', 'in', positions)
+      .execute();
+    for (const row of rows) eids.set(row.position, row.eid);
+    return eids;
+  }
+
+  /** Where the entry with this eid sits; undefined when there is none. */
+  placeOf(logid: string, eid: string, db: Executor = this.db) {
+    return db
+      .selectFrom('entries')
+      .select(['position', 'eid', 'parent_position', 'depth'])
+      .where('logid', '=', logid)
+      .where('eid', '=', eid)
+      .executeTakeFirst();
+  }
+
+  /** Where the entry at a position sits; undefined when there is none. */
+  placeAt(logid: string, position: number, db: Executor = this.db) {
+    return db
+      .selectFrom('entries')
+      .select(['position', 'eid', 'parent_position', 'depth'])
+      .where('logid', '=', logid)
+      .where('position', '=', position)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves the head and bumps the version (so other pages notice); the new version, or undefined
+   * when the logbook is gone. Choosing a branch to read is not a change of its content: the
+   * logbook keeps its modified time and its place in lists.
+   */
+  async moveHead(logid: string, head: string, db: Executor = this.db) {
+    const row = await db
+      .updateTable('logbooks')
+      .set((eb) => ({ head, version: eb('version', '+', 1) }))
+      .where('logid', '=', logid)
+      .returning('version')
+      .executeTakeFirst();
+    return row?.version;
+  }
+}

@@ -1,0 +1,130 @@
+import type { EntriesPage, EntriesQuery, HeadChanged, PageEntry } from '@caravanserai/api';
+import type { z } from 'zod';
+import type { Access } from '../../access/access.js';
+import type { Executor, UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { fieldError, NotFound } from '../../errors.js';
+import type { BranchesRepository, TreeRow } from './branches.repository.js';
+import { toEntry } from './entry-codec.js';
+import type { LogCache } from './log-cache.js';
+import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
+
+type PageInput = z.output<typeof EntriesQuery>;
+
+/**
+ * A logbook as a tree (DESIGN 3a): its active path read a page at a time from the head upwards,
+ * and the choice of branch (the head).
+ */
+export class BranchesService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: Access,
+    private readonly logbooks: LogbooksRepository,
+    private readonly branches: BranchesRepository,
+    private readonly cache: LogCache,
+  ) {}
+
+  async page(viewer: UserRow | null, logid: string, input: PageInput): Promise<EntriesPage> {
+    await this.access.readableLogbook(viewer, logid);
+    // The logbook's row and its entries from one snapshot: the page matches the version sent.
+    return this.db.snapshot(async (trx) => {
+      const logbook = await this.logbooks.find(logid, trx);
+      if (!logbook) throw NotFound('Logbook not found.');
+      const head = await this.headPlace(logbook, trx);
+      let rows: TreeRow[];
+      let total: number;
+      const before =
+        input.before === undefined ? undefined : await this.place(logid, input.before, 'before', trx);
+      if (input.all === '1') {
+        rows = await this.branches.documentBefore(
+          logid,
+          before?.position ?? logbook.entry_count,
+          input.limit,
+          trx,
+        );
+        total = logbook.entry_count;
+      } else {
+        // The page ends at the head, or at the parent of the entry it comes before.
+        const last = before === undefined ? head?.position : before.parent_position;
+        rows =
+          last === undefined || last === null
+            ? []
+            : await this.branches.pathEndingAt(logid, last, input.limit, trx);
+        total = head === undefined ? 0 : head.depth + 1;
+      }
+      const first = rows[0];
+      const more =
+        first !== undefined && (input.all === '1' ? first.position > 0 : first.parent_position !== null);
+      return {
+        version: logbook.version,
+        head: head?.eid ?? null,
+        total,
+        entries: await this.withSiblings(logid, rows, trx),
+        more,
+      };
+    });
+  }
+
+  /** Selects the branch of `eid`: the head becomes the newest entry under it (itself, if none). */
+  async setHead(user: UserRow, logid: string, eid: string): Promise<HeadChanged> {
+    const logbook = await this.access.writableLogbook(user, logid);
+    const changed = await this.db.kysely.transaction().execute(async (trx) => {
+      const chosen = await this.place(logid, eid, 'eid', trx);
+      const leaf = await this.branches.placeAt(
+        logid,
+        await this.branches.newestUnder(logid, chosen.position, trx),
+        trx,
+      );
+      const head = leaf?.eid ?? chosen.eid;
+      const version = await this.branches.moveHead(logid, head, trx);
+      if (version === undefined) throw NotFound('Logbook not found.');
+      return { head, version };
+    });
+    // The log itself is unchanged: what is cached for the old version serves the new one.
+    const log = this.cache.get(logid, logbook.version);
+    if (log !== undefined && changed.version === logbook.version + 1)
+      this.cache.set(logid, changed.version, log);
+    return changed;
+  }
+
+  /** The active leaf's place: the head, or the last entry for a logbook whose head is not stored. */
+  private async headPlace(logbook: LogbookWithOwner, trx: Executor) {
+    const stored =
+      logbook.head === null ? undefined : await this.branches.placeOf(logbook.logid, logbook.head, trx);
+    return stored ?? (await this.branches.placeAt(logbook.logid, logbook.entry_count - 1, trx));
+  }
+
+  private async place(logid: string, eid: string, field: string, trx: Executor) {
+    const place = await this.branches.placeOf(logid, eid, trx);
+    if (!place) throw fieldError(field, 'No entry of this logbook has this eid.');
+    return place;
+  }
+
+  private async withSiblings(logid: string, rows: readonly TreeRow[], trx: Executor): Promise<PageEntry[]> {
+    const parents = [...new Set(rows.map((row) => row.parent_position))];
+    const byParent = new Map<number | null, string[]>();
+    for (const child of await this.branches.children(logid, parents, trx)) {
+      const siblings = byParent.get(child.parent_position) ?? [];
+      siblings.push(child.eid);
+      byParent.set(child.parent_position, siblings);
+    }
+    const parentEids = await this.branches.eidsAt(
+      logid,
+      parents.filter((p): p is number => p !== null),
+      trx,
+    );
+    return rows.map((row) => {
+      const entry = toEntry(row);
+      return {
+        index: row.position,
+        eid: row.eid,
+        parent: row.parent_position === null ? null : (parentEids.get(row.parent_position) ?? null),
+        tag: entry.tag,
+        attrs: entry.attrs,
+        content: entry.content,
+        siblings: byParent.get(row.parent_position) ?? [row.eid],
+        files: [],
+      };
+    });
+  }
+}
