@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { notice } from '@caravanserai/logbook';
-import { entry, storedEntries } from '@caravanserai/test-kit';
+import { documentOf, entry, storedEntries } from '@caravanserai/test-kit';
 import type { Page } from '@playwright/test';
 import type { RunningApp } from '../support/app-server.js';
 import { expect, withLogbook } from '../support/fixtures.js';
@@ -86,7 +86,7 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     for (const never of ['buy saffron', 'Caspian', 'Memory Turned On']) expect(sent).not.toContain(never);
   });
 
-  test('regenerates an answer from the query as it stood; the old answer stays', async ({
+  test('regenerates an answer as a new version; the arrows go back to the old one, remembered', async ({
     app,
     tab,
     owner,
@@ -95,7 +95,8 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     const { page } = tab;
     app.fake.enqueue({ kind: 'reply', text: 'Samarkand lies in Uzbekistan, on the Zarafshan.' });
     await row(page, 'In Uzbekistan.').getByRole('button', { name: 'Regenerate' }).click();
-    await row(page, 'on the Zarafshan').getByRole('button', { name: 'Regenerate' }).waitFor();
+    const regenerated = row(page, 'on the Zarafshan');
+    await regenerated.getByRole('button', { name: 'Regenerate' }).waitFor();
     // Memory on: the conversation up to that query, none of its answers nor what came after.
     expect(lastSent(app)).toEqual(['system: Answer in one line.', 'user: Where is Samarkand?']);
     const stored = await waitForEntries(
@@ -107,10 +108,31 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
       'In Uzbekistan.',
       'Samarkand lies in Uzbekistan, on the Zarafshan.',
     ]);
-    await row(page, 'In Uzbekistan.').first().waitFor();
+    // The new answer starts a branch: the old answer and all that followed it are its sibling's.
+    const second = regenerated.getByRole('group', { name: 'Version 2 of 2' });
+    await second.waitFor();
+    await expect(row(page, 'buy saffron')).toHaveCount(0);
+    await shootBothThemes(page, 'workspace-branch');
+    await second.getByRole('button', { name: 'Previous version' }).click();
+    const first = row(page, 'In Uzbekistan.').getByRole('group', { name: 'Version 1 of 2' });
+    await first.waitFor();
+    await row(page, 'buy saffron').waitFor();
+    await expect(first.getByRole('button', { name: 'Next version' })).toBeEnabled();
+    // The choice is the logbook's: read again, it opens on the old line.
+    const headOnOldLine = async () => {
+      const logbook = await owner.client.logbooks.get(seeded.logid);
+      // The newest entry under the old answer: the last written before the regenerated one.
+      const document = documentOf(logbook);
+      const regeneratedAt = document.findIndex((e) => e.content.startsWith('Samarkand lies'));
+      return logbook.head === document[regeneratedAt - 1]?.attrs.eid;
+    };
+    await expect.poll(headOnOldLine).toBe(true);
+    await page.reload();
+    await row(page, 'In Uzbekistan.').getByRole('group', { name: 'Version 1 of 2' }).waitFor();
+    await row(page, 'Where is Atlantis?').waitFor();
   });
 
-  test('edits a query in place (Escape cancels) and resends it; edits comments and context', async ({
+  test('edits a query (Escape cancels) and resends it as a new version; edits comments and context', async ({
     app,
     tab,
     owner,
@@ -130,13 +152,19 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     app.fake.enqueue({ kind: 'reply', text: 'Plato put it beyond the Pillars of Hercules.' });
     await page.getByRole('button', { name: 'Save and resend' }).click();
     await row(page, 'Pillars of Hercules').getByRole('button', { name: 'Regenerate' }).waitFor();
-    await row(page, 'Where was Atlantis said to be?').waitFor();
+    await row(page, 'Where was Atlantis said to be?')
+      .getByRole('group', { name: 'Version 2 of 2' })
+      .waitFor();
+    await expect(row(page, 'Where is Atlantis?')).toHaveCount(0);
     expect(lastSent(app).at(-1)).toBe('user: Where was Atlantis said to be?');
     const stored = await storedEntries(owner.client, seeded.logid);
-    expect(stored[4]).toEqual(entry('query', 'Where was Atlantis said to be?', { qid: 'ansq0002' }));
-    // The mirage stays where it was, the new answer comes after everything.
+    // Nothing is overwritten: the old question and its mirage stay, as a branch.
+    expect(stored[4]).toEqual(entry('query', 'Where is Atlantis?', { qid: 'ansq0002' }));
     expect(stored[5]?.tag).toBe('mirage');
-    expect(stored.at(-1)?.content).toBe('Plato put it beyond the Pillars of Hercules.');
+    expect(stored.slice(-2).map((e) => e.content)).toEqual([
+      'Where was Atlantis said to be?',
+      'Plato put it beyond the Pillars of Hercules.',
+    ]);
 
     await row(page, 'buy saffron').getByRole('button', { name: 'Edit' }).click();
     const note = page.getByRole('textbox', { name: 'Edit comment' });

@@ -99,3 +99,19 @@ export function InfoIcon() {
     </StrokeIcon>
   );
 }
+
+export function ChevronLeftIcon() {
+  return (
+    <StrokeIcon>
+      <path d="m15 18-6-6 6-6" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronRightIcon() {
+  return (
+    <StrokeIcon>
+      <path d="m9 18 6-6-6-6" />
+    </StrokeIcon>
+  );
+}

@@ -38,9 +38,9 @@ describe('the answer stream', () => {
 
   it('puts the stored query into the log on `query`, and draws deltas once per frame', async () => {
     const { sut, stream, frames, qid } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     await settle();
-    expect(sut.getSnapshot().log.entries?.[1]).toEqual(e('query', 'Why?', { qid }));
+    expect(sut.getSnapshot().log.entries?.[1]).toEqual(e('query', 'Why?', { qid, eid: 'qeid0001' }));
     expect(sut.getSnapshot().log.version).toBe(5);
     stream.send({ event: 'delta', data: { text: 'Be' } });
     stream.send({ event: 'delta', data: { text: 'cause' } });
@@ -53,7 +53,7 @@ describe('the answer stream', () => {
 
   it('ends on `done` with the stored answer in the log and nothing pending', async () => {
     const { sut, stream, sent, qid, server } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.send({ event: 'delta', data: { text: 'Because.' } });
     const answer = {
       ...stoppedAnswer(qid, 'Because.', 6),
@@ -73,7 +73,7 @@ describe('the answer stream', () => {
 
   it('keeps a stored query on `error`, with a failure that offers to ask it again', async () => {
     const { sut, stream, sent, qid } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.send({ event: 'error', data: { detail: 'Error fetching response from AI.', reason: 'Bad key' } });
     expect(await sent).toBeNull();
     const { failure, rows, answer } = sut.getSnapshot();
@@ -94,7 +94,7 @@ describe('the answer stream', () => {
 
   it('ends quietly on `cancelled`: no failure, no answer drawn', async () => {
     const { sut, stream, sent, qid } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.send({ event: 'cancelled', data: { detail: 'Stopped before any text.' } });
     expect(await sent).toBeNull();
     const { failure, rows, answer } = sut.getSnapshot();
@@ -104,7 +104,7 @@ describe('the answer stream', () => {
 
   it('fails a stream that ends without its last event', async () => {
     const { sut, stream, sent, qid } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.end();
     expect(await sent).toBeNull();
     expect(sut.getSnapshot().failure?.error).toMatchObject({ detail: 'Error fetching response from AI.' });
@@ -112,7 +112,7 @@ describe('the answer stream', () => {
 
   it('asks the server to stop, and keeps the stopped answer the stream ends with', async () => {
     const { sut, stream, sent, qid, server } = await asking();
-    stream.send({ event: 'query', data: { qid, index: 1 } });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     await settle();
     sut.stop();
     expect(sut.getSnapshot().answer).toEqual({ qid, stopping: true });

@@ -33,6 +33,8 @@ export interface AnswerRequest {
   prompt: string;
   /** The pending query entry of a new question; null when asking a stored query again. */
   queryOp: number | null;
+  /** The entry a new question follows when it is an edit of another (DESIGN 3a); '' for none. */
+  parent?: string | undefined;
   signal: AbortSignal;
 }
 
@@ -63,7 +65,7 @@ function isCancelled(error: unknown): boolean {
  */
 export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerRequest): Promise<AnswerOutcome> {
   const { pending, frames } = deps;
-  const { logid, qid, prompt, queryOp, signal } = request;
+  const { logid, qid, prompt, queryOp, signal, parent } = request;
   const answerId = pending.add({ kind: 'answer', qid, content: '', streaming: true });
   let stored = false;
   let buffer = '';
@@ -76,12 +78,19 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
   };
   try {
     // The server follows the logbook's memory setting and reads its context entries.
-    const body: QuerySubmit = { logid, prompt, shell_mode: 'QUERY', qid };
+    const body: QuerySubmit = {
+      logid,
+      prompt,
+      shell_mode: 'QUERY',
+      qid,
+      ...(parent !== undefined && { parent }),
+    };
     const { entry, version } = await deps.stream(body, {
       signal,
-      onQuery: ({ index }) => {
+      onQuery: ({ index, eid }) => {
         stored = true;
-        deps.land({ kind: 'append', entry: { tag: 'query', attrs: { qid }, content: prompt }, index });
+        const attrs: Record<string, string> = parent === undefined ? { qid, eid } : { qid, parent, eid };
+        deps.land({ kind: 'append', entry: { tag: 'query', attrs, content: prompt }, index });
         if (queryOp !== null) pending.settle(queryOp);
       },
       onDelta: (text) => {

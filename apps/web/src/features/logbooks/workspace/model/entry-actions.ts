@@ -11,8 +11,10 @@ export interface EntryActions {
   /** The text typed in the open editor, kept while its row scrolls out of the page and back. */
   draft(row: LogRow): string | undefined;
   keepDraft(row: LogRow, text: string): void;
-  /** Resolves true once stored; `resend` then asks the edited query again. */
+  /** Resolves true once stored; `resend` asks the edited query as a new version beside the old one. */
   save(row: LogRow, content: string, resend: boolean): Promise<boolean>;
   /** Asks the row's query again: a retry for a query, a new answer for an answer. */
   ask(row: LogRow): void;
+  /** Shows the branch of entry `eid` (one of a row's versions) and remembers it. */
+  switchBranch(eid: string): void;
 }

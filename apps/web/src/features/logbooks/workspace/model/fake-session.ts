@@ -66,6 +66,10 @@ export interface FakeServer {
   streams: ReturnType<typeof eventStream>[];
   queries: unknown[];
   cancels: QueryCancel[];
+  /** The eids whose branch was chosen. */
+  heads: string[];
+  /** The head the server answers a choice of branch with (the newest leaf under it); the eid itself if null. */
+  leaf: string | null;
   refusesCancel: boolean;
   refetches: number;
   announced: number[];
@@ -95,6 +99,8 @@ export function fakeServer(stored: readonly Entry[], version: number): FakeServe
     streams: [],
     queries: [],
     cancels: [],
+    heads: [],
+    leaf: null,
     refusesCancel: false,
     refetches: 0,
     announced: [],
@@ -125,6 +131,11 @@ export function fakeServer(stored: readonly Entry[], version: number): FakeServe
         if (server.refusesCancel) throw new Error('Network down');
         return { cancelled: true };
       },
+      setHead: async (eid) => {
+        server.heads.push(eid);
+        server.version += 1;
+        return { head: server.leaf ?? eid, version: server.version };
+      },
       refetch: () => {
         server.refetches += 1;
       },
@@ -141,7 +152,7 @@ export function sessionOn(stored: readonly Entry[], version = 1) {
   const frames = manualFrames();
   const sut = new LogbookSession({
     logid: 'log1',
-    fetched: { log: serializeLog(stored), version, fetchedAt: 1 },
+    fetched: { log: serializeLog(stored), version, fetchedAt: 1, head: null },
     ports: server.ports,
     frames,
     now: () => 1_000,

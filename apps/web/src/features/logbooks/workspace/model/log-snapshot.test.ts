@@ -8,15 +8,15 @@ const stored = [
   e('query', 'Why?', { qid: 'q1' }),
   e('gen', 'Because.', { qid: 'q1' }),
 ];
-const at5: LogSnapshot = { entries: stored, version: 5, updatedAt: 1 };
+const at5: LogSnapshot = { entries: stored, version: 5, updatedAt: 1, head: null };
 
 describe('snapshotOf', () => {
   it('parses the log once into entries at their stored positions', () => {
-    expect(snapshotOf(serializeLog(stored), 5, 1)).toEqual(at5);
+    expect(snapshotOf(serializeLog(stored), 5, 1, null)).toEqual(at5);
   });
 
   it('gives null entries for a log that is not valid XML', () => {
-    expect(snapshotOf('<logbook><gen>', 2, 1).entries).toBeNull();
+    expect(snapshotOf('<logbook><gen>', 2, 1, null).entries).toBeNull();
   });
 });
 
@@ -28,13 +28,13 @@ describe('applyWrite', () => {
     const asked = applyWrite(at5, { kind: 'append', entry: query, index: 3 }, 10);
     expect(asked).toEqual({
       kind: 'next',
-      snapshot: { entries: [...stored, query], version: 6, updatedAt: 10 },
+      snapshot: { entries: [...stored, query], version: 6, updatedAt: 10, head: null },
     });
     if (asked.kind !== 'next') return;
     const answered = applyWrite(asked.snapshot, { kind: 'append', entry: answer, index: 4, version: 7 }, 11);
     expect(answered).toEqual({
       kind: 'next',
-      snapshot: { entries: [...stored, query, answer], version: 7, updatedAt: 11 },
+      snapshot: { entries: [...stored, query, answer], version: 7, updatedAt: 11, head: null },
     });
   });
 

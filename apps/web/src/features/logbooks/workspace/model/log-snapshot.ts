@@ -9,6 +9,8 @@ export interface LogSnapshot {
   /** Null when the stored log is not valid XML. */
   entries: readonly Entry[] | null;
   version: number;
+  /** The eid of the active leaf (DESIGN 3a); null: the last entry. */
+  head: string | null;
   /** When it was fetched, or last changed by a write of this page (Date.now()). */
   updatedAt: number;
 }
@@ -27,26 +29,40 @@ export type ConfirmedWrite =
  */
 export type WriteOutcome = { kind: 'next'; snapshot: LogSnapshot } | { kind: 'known' } | { kind: 'gap' };
 
-export function snapshotOf(log: string, version: number, updatedAt: number): LogSnapshot {
+export function snapshotOf(
+  log: string,
+  version: number,
+  updatedAt: number,
+  head: string | null,
+): LogSnapshot {
   let entries: Entry[] | null;
   try {
     entries = parseLog(log);
   } catch {
     entries = null;
   }
-  return { entries, version, updatedAt };
+  return { entries, version, updatedAt, head };
 }
 
 function sameEntry(a: Entry | undefined, b: Entry): boolean {
-  if (!a || a.tag !== b.tag || a.content !== b.content) return false;
+  if (!a || a.tag !== b.tag) return false;
+  // Entries with eids are the same entry when their eids are.
+  if (a.attrs.eid !== undefined && b.attrs.eid !== undefined) return a.attrs.eid === b.attrs.eid;
+  if (a.content !== b.content) return false;
   const keys = Object.keys(b.attrs);
   return keys.length === Object.keys(a.attrs).length && keys.every((key) => a.attrs[key] === b.attrs[key]);
+}
+
+/** Whether the active leaf is the document's last entry (where an append is drawn to follow). */
+function onLastBranch({ entries, head }: LogSnapshot): boolean {
+  return head === null || entries === null || entries.at(-1)?.attrs.eid === head;
 }
 
 /**
  * Applies one confirmed write. Every log write bumps the version by one, so a write whose version
  * is the snapshot's plus one follows it directly; an append lands at the end of the log, so its
- * index must be the entry count. Anything else means another writer came between.
+ * index must be the entry count, and becomes the head. Anything else means another writer came
+ * between. An append while another branch is chosen is read back: the server gave it a parent.
  */
 export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: number): WriteOutcome {
   const { entries } = snapshot;
@@ -64,7 +80,9 @@ export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: num
 
   if (write.kind === 'append') {
     if (write.index !== entries.length) return { kind: 'gap' };
-    return { kind: 'next', snapshot: { entries: [...entries, write.entry], version, updatedAt: at } };
+    if (write.entry.attrs.parent === undefined && !onLastBranch(snapshot)) return { kind: 'gap' };
+    const next = { entries: [...entries, write.entry], version, updatedAt: at, head: null };
+    return { kind: 'next', snapshot: next };
   }
   const current = entries[write.index];
   if (!current) return { kind: 'gap' };
@@ -74,5 +92,21 @@ export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: num
     attrs: current.attrs,
     content: write.content ?? current.content,
   };
-  return { kind: 'next', snapshot: { entries: next, version, updatedAt: at } };
+  return { kind: 'next', snapshot: { ...snapshot, entries: next, version, updatedAt: at } };
+}
+
+/**
+ * The snapshot with another branch chosen: `head` at once, the version once the server has
+ * said (null while it has not). A version that does not follow means others wrote meanwhile.
+ */
+export function withHead(
+  snapshot: LogSnapshot,
+  head: string,
+  version: number | null,
+  at: number,
+): WriteOutcome {
+  if (version === null) return { kind: 'next', snapshot: { ...snapshot, head, updatedAt: at } };
+  if (version <= snapshot.version) return { kind: 'known' };
+  if (version !== snapshot.version + 1) return { kind: 'gap' };
+  return { kind: 'next', snapshot: { ...snapshot, head, version, updatedAt: at } };
 }

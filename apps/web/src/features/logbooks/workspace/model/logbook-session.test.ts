@@ -31,16 +31,16 @@ describe('LogbookSession: the log', () => {
   it('takes a fetch only when it is newer than the log it holds', () => {
     const { sut } = sessionOn(stored, 4);
     const before = sut.getSnapshot();
-    sut.receive(serializeLog([e('comment', 'Old poll')]), 4, 2);
+    sut.receive(serializeLog([e('comment', 'Old poll')]), 4, 2, null);
     expect(sut.getSnapshot()).toBe(before);
-    sut.receive(serializeLog([...stored, e('comment', 'From another tab')]), 5, 3);
+    sut.receive(serializeLog([...stored, e('comment', 'From another tab')]), 5, 3, null);
     expect(contents(sut.getSnapshot().rows).at(-1)).toBe('From another tab');
     expect(sut.getSnapshot().log.version).toBe(5);
   });
 
   it('holds null entries for a stored log that is not valid XML', () => {
     const { sut } = sessionOn([], 1);
-    sut.receive('<logbook><gen>', 2, 2);
+    sut.receive('<logbook><gen>', 2, 2, null);
     expect(sut.getSnapshot().log.entries).toBeNull();
     expect(sut.getSnapshot().rows).toEqual([]);
   });
@@ -143,8 +143,13 @@ describe('LogbookSession: the editor and deletion', () => {
     expect(sut.getSnapshot().log.entries?.[0]?.content).toBe('');
   });
 
-  it('saves an edited query and asks it again when told to resend', async () => {
-    const { sut, server } = sessionOn(stored, 4);
+  it('sends an edited query as a new version beside the old one, which stays as a branch', async () => {
+    const branchable = [
+      e('context', 'Be brief.', { eid: 'ctx00000' }),
+      e('query', 'Why?', { qid: 'q1', eid: 'q1000000' }),
+      e('gen', 'Because.', { qid: 'q1', eid: 'a1000000' }),
+    ];
+    const { sut, server } = sessionOn(branchable, 4);
     const stream = eventStream();
     server.streams.push(stream);
     const query = sut.getSnapshot().rows[1]!;
@@ -152,10 +157,40 @@ describe('LogbookSession: the editor and deletion', () => {
     expect(await sut.save(query, 'Why so?', true)).toBe(true);
     expect(sut.getSnapshot().editingKey).toBeNull();
     await settle();
-    expect(server.queries).toEqual([{ logid: 'log1', prompt: 'Why so?', shell_mode: 'QUERY', qid: 'q1' }]);
-    expect(sut.getSnapshot().answer).toEqual({ qid: 'q1', stopping: false });
-    stream.send({ event: 'cancelled', data: { detail: 'Stopped.' } });
+    // Nothing is overwritten: the edit is a new question following the old one's parent.
+    expect(server.sent).toEqual([]);
+    const qid = sut.getSnapshot().answer?.qid ?? '';
+    expect(server.queries).toEqual([
+      { logid: 'log1', prompt: 'Why so?', shell_mode: 'QUERY', qid, parent: 'ctx00000' },
+    ]);
+    stream.send({ event: 'query', data: { qid, index: 3, eid: 'q2000000' } });
+    const entry = { tag: 'gen' as const, attrs: { qid, eid: 'a2000000' }, content: 'Just so.', index: 4 };
+    const usage = { input_tokens: 3, output_tokens: 2 };
+    stream.send({ event: 'done', data: { gen: 'Just so.', qid, entry, usage, version: 6 } });
+    stream.end();
     await settle();
-    expect(sut.getSnapshot().answer).toBeNull();
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Be brief.', 'Why so?', 'Just so.']);
+    expect(sut.getSnapshot().rows[1]?.branch).toEqual({
+      position: 2,
+      count: 2,
+      previous: 'q1000000',
+      next: null,
+    });
+
+    // The arrow back shows the old question and its answer at once, and the server is told.
+    server.version = 6;
+    server.leaf = 'a1000000';
+    sut.switchBranch('q1000000');
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Be brief.', 'Why?', 'Because.']);
+    expect(sut.getSnapshot().rows[1]?.branch).toEqual({
+      position: 1,
+      count: 2,
+      previous: null,
+      next: 'q2000000',
+    });
+    await settle();
+    expect(server.heads).toEqual(['q1000000']);
+    expect(sut.getSnapshot().log).toMatchObject({ head: 'a1000000', version: 7 });
+    expect(server.refetches).toBe(0);
   });
 });

@@ -2,8 +2,9 @@ import { ApiError } from '@caravanserai/api';
 import { applyToggle, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
 import type { EntryWrite } from '../api/write-entry';
 import { animationFrames, type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
+import { leafUnder, parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
-import { applyWrite, type ConfirmedWrite, snapshotOf } from './log-snapshot';
+import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome, withHead } from './log-snapshot';
 import type { LogRow, PendingOp } from './overlay';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
@@ -47,7 +48,7 @@ export class LogbookSession implements EntryActions {
     const log =
       saved && saved.version >= fetched.version
         ? saved
-        : snapshotOf(fetched.log, fetched.version, fetched.fetchedAt);
+        : snapshotOf(fetched.log, fetched.version, fetched.fetchedAt, fetched.head);
     this.state = this.deriver.initial(log);
   }
 
@@ -59,9 +60,9 @@ export class LogbookSession implements EntryActions {
   getSnapshot = (): LogbookSessionState => this.state;
 
   /** A fetched logbook: parsed when it is newer than the log the session holds. */
-  receive(log: string, version: number, fetchedAt: number): void {
+  receive(log: string, version: number, fetchedAt: number, head: string | null): void {
     if (version <= this.state.log.version) return;
-    this.set({ log: snapshotOf(log, version, fetchedAt) });
+    this.set({ log: snapshotOf(log, version, fetchedAt, head) });
   }
 
   /** Reads the logbook again: something else changed it (the shell box's commands). */
@@ -148,6 +149,7 @@ export class LogbookSession implements EntryActions {
   save = async (row: LogRow, content: string, resend: boolean): Promise<boolean> => {
     const { index } = row;
     if (index === null) return false;
+    if (resend && row.entry.tag === 'query') return this.askEdited(index, content);
     const id = this.pending.add({ kind: 'edit', index, content });
     try {
       await this.changeEntry(
@@ -160,10 +162,55 @@ export class LogbookSession implements EntryActions {
       return false;
     }
     this.cancelEdit();
-    const { qid } = row.entry.attrs;
-    if (resend && row.entry.tag === 'query' && qid !== undefined) void this.retry(qid);
     return true;
   };
+
+  /**
+   * An edited question sent again is a new question beside the old one (DESIGN 3a): it follows
+   * the old one's parent, and the old question with all that followed it stays as a branch.
+   */
+  private askEdited(index: number, content: string): boolean {
+    const entries = this.state.log.entries;
+    const parent = entries ? parentFor(entries, index) : null;
+    if (this.state.answer || parent === null || content.trim() === '') return false;
+    this.cancelEdit();
+    const qid = newQid();
+    const queryOp = this.pending.add({
+      kind: 'append',
+      entry: { tag: 'query', attrs: { qid, parent }, content },
+    });
+    void this.runAnswer(qid, content, queryOp, parent);
+    return true;
+  }
+
+  // ---- branches ----
+
+  /**
+   * Shows the branch of entry `eid` at once (the log holds every branch) and has the server
+   * remember it as the head; a refusal says why and reads the logbook again.
+   */
+  switchBranch = (eid: string): void => {
+    const entries = this.state.log.entries;
+    const leaf = entries ? leafUnder(entries, eid) : null;
+    if (leaf === null) return;
+    this.applyHead(withHead(this.state.log, leaf, null, this.now()));
+    this.ports.setHead(eid).then(
+      ({ head, version }) => this.applyHead(withHead(this.state.log, head, version, this.now())),
+      (error: unknown) => {
+        this.ports.writeFailed(error);
+        this.ports.refetch();
+      },
+    );
+  };
+
+  private applyHead(outcome: WriteOutcome): void {
+    if (outcome.kind === 'gap') this.ports.refetch();
+    else if (outcome.kind === 'next') {
+      const before = this.state.log.version;
+      this.set({ log: outcome.snapshot });
+      if (outcome.snapshot.version !== before) this.ports.announce(outcome.snapshot.version);
+    }
+  }
 
   ask = (row: LogRow): void => {
     const { qid } = row.entry.attrs;
@@ -208,7 +255,12 @@ export class LogbookSession implements EntryActions {
   }
 
   /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
-  private async runAnswer(qid: string, prompt: string, queryOp: number | null): Promise<string | null> {
+  private async runAnswer(
+    qid: string,
+    prompt: string,
+    queryOp: number | null,
+    parent?: string,
+  ): Promise<string | null> {
     const controller = new AbortController();
     this.controller = controller;
     this.set({ failure: null, answer: { qid, stopping: false } });
@@ -220,7 +272,7 @@ export class LogbookSession implements EntryActions {
         frames: this.frames,
         now: this.now,
       },
-      { logid: this.logid, qid, prompt, queryOp, signal: controller.signal },
+      { logid: this.logid, qid, prompt, queryOp, parent, signal: controller.signal },
     );
     if (this.controller === controller) this.controller = null;
     if (outcome.kind !== 'failed') {

@@ -1,4 +1,5 @@
 import type { Entry, Tag } from '@caravanserai/logbook';
+import type { BranchChoice, BranchView } from './branch-view';
 
 /**
  * Changes made on this page that the fetched log may not show yet. They are drawn over the
@@ -31,6 +32,8 @@ export interface LogRow {
   streaming: boolean;
   /** A query no answer follows (it failed, was stopped before any text, or its answer was deleted). */
   unanswered?: boolean;
+  /** Where the entry stands among its siblings, when it has any (its "< 2/3 >" arrows). */
+  branch?: BranchChoice;
 }
 
 /** What is known about the fetched log when deciding whether an op is in it. */
@@ -94,11 +97,28 @@ function markUnanswered(row: LogRow): LogRow {
   return copy;
 }
 
+// One copy per row and choice, so a row keeps its identity while its branch does not change.
+const branchCopies = new WeakMap<LogRow, { choice: BranchChoice; row: LogRow }>();
+
+function withBranch(row: LogRow, choice: BranchChoice): LogRow {
+  const copy = branchCopies.get(row);
+  const same =
+    copy &&
+    copy.choice.position === choice.position &&
+    copy.choice.count === choice.count &&
+    copy.choice.previous === choice.previous &&
+    copy.choice.next === choice.next;
+  if (same) return copy.row;
+  const branched = { ...row, branch: choice };
+  branchCopies.set(row, { choice, row: branched });
+  return branched;
+}
+
 /**
- * The rows to draw: server rows with pending re-tags and deletions applied, blank (deleted)
- * entries left out, then pending appends and the answer being streamed.
+ * The rows to draw: server rows of the active path with pending re-tags and deletions applied,
+ * blank (deleted) entries left out, then pending appends and the answer being streamed.
  */
-export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]): LogRow[] {
+export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[], view?: BranchView): LogRow[] {
   let rows: LogRow[] = base as LogRow[];
   let copied = false;
   const tail: LogRow[] = [];
@@ -128,7 +148,12 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
       });
     }
   }
-  const visible = rows.filter((row) => row.entry.content !== '');
+  const visible: LogRow[] = [];
+  for (const row of rows) {
+    if (row.entry.content === '' || (view && !view.onPath.has(row.index!))) continue;
+    const choice = view?.choices.get(row.index!);
+    visible.push(choice ? withBranch(row, choice) : row);
+  }
   for (const row of tail) visible.push(row);
   return markUnansweredQueries(visible);
 }

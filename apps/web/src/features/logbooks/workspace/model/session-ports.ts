@@ -1,4 +1,10 @@
-import type { QueryCancel, QuerySubmit, StreamHandlers, TagSubmitResult } from '@caravanserai/api';
+import type {
+  HeadChanged,
+  QueryCancel,
+  QuerySubmit,
+  StreamHandlers,
+  TagSubmitResult,
+} from '@caravanserai/api';
 import type { StreamedAnswer } from '../api/stream-query';
 import type { EntryWrite } from '../api/write-entry';
 import type { FrameScheduler } from './answer-stream';
@@ -11,6 +17,8 @@ export interface SessionPorts {
   /** Streams an answer once the writes made before the query are stored. */
   streamQuery(body: QuerySubmit, handlers: StreamHandlers): Promise<StreamedAnswer>;
   cancelQuery(body: QueryCancel): Promise<unknown>;
+  /** Chooses the branch of an entry (DESIGN 3a): the head moves to the newest leaf under it. */
+  setHead(eid: string): Promise<HeadChanged>;
   /** The session's log is behind the stored one: read the logbook again. */
   refetch(): void;
   /** The session wrote `version` and applied it to its log (other tabs may want to know). */
@@ -21,8 +29,8 @@ export interface SessionPorts {
 
 export interface LogbookSessionOptions {
   logid: string;
-  /** The logbook as fetched: its log, version and when it was fetched. */
-  fetched: { log: string; version: number; fetchedAt: number };
+  /** The logbook as fetched: its log, version, head and when it was fetched. */
+  fetched: { log: string; version: number; fetchedAt: number; head: string | null };
   /** The log this page parsed on an earlier visit, used while the fetch is not newer. */
   saved?: LogSnapshot;
   ports: SessionPorts;

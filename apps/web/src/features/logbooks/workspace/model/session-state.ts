@@ -1,4 +1,5 @@
 import { type TokenTotals, tokenTotals } from './answer-meta';
+import { type BranchView, branchView } from './branch-view';
 import type { LogSnapshot } from './log-snapshot';
 import {
   baseRows,
@@ -55,10 +56,11 @@ export type SessionChange = Partial<Omit<LogbookSessionState, 'rows' | 'totals'>
 export class SessionStateDeriver {
   private base: LogRow[] = [];
   private fetched: FetchedState | null = null;
+  private view: BranchView | undefined;
 
   initial(log: LogSnapshot): LogbookSessionState {
     const blank: LogbookSessionState = {
-      log: { entries: [], version: Number.NEGATIVE_INFINITY, updatedAt: 0 },
+      log: { entries: [], version: Number.NEGATIVE_INFINITY, updatedAt: 0, head: null },
       pending: [],
       rows: [],
       totals: tokenTotals([]),
@@ -80,13 +82,18 @@ export class SessionStateDeriver {
         this.base = baseRows(entries ?? [], this.base);
         state.totals = tokenTotals(entries ?? []);
       }
+      if (entries !== previous.log.entries || state.log.head !== previous.log.head) {
+        this.view = entries ? branchView(entries, state.log.head) : undefined;
+      }
     }
     const fetched = this.fetched;
     if (fetched && (logChanged || state.pending !== previous.pending)) {
       const kept = state.pending.filter((op) => !isReflected(op, fetched));
       if (kept.length !== state.pending.length) state.pending = kept;
     }
-    if (logChanged || state.pending !== previous.pending) state.rows = displayRows(this.base, state.pending);
+    if (logChanged || state.pending !== previous.pending) {
+      state.rows = displayRows(this.base, state.pending, this.view);
+    }
     return state;
   }
 }

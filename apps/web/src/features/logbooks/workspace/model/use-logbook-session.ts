@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { logbookKeys } from '../../api/logbook-keys';
 import { useCancelQuery } from '../api/cancel-query';
+import { useSetHead } from '../api/set-head';
 import { useStreamQuery } from '../api/stream-query';
 import { useWriteEntry } from '../api/write-entry';
 import type { LogSnapshot } from './log-snapshot';
@@ -24,16 +25,18 @@ export function useLogbookSession(logbook: Logbook, fetchedAt: number): LogbookS
   const { mutateAsync: writeEntry } = useWriteEntry(logid);
   const streamQuery = useStreamQuery(logid);
   const { mutateAsync: cancelQuery } = useCancelQuery();
+  const setHead = useSetHead(logid);
   const [session] = useState(
     () =>
       new LogbookSession({
         logid,
-        fetched: { log: logbook.log, version: logbook.version, fetchedAt },
+        fetched: { log: logbook.log, version: logbook.version, fetchedAt, head: logbook.head },
         saved: queryClient.getQueryData<LogSnapshot>(logbookKeys.entries(logid)),
         ports: {
           writeEntry,
           streamQuery,
           cancelQuery,
+          setHead,
           refetch: sync.refetch,
           announce: sync.announce,
           writeFailed: notifyWriteFailed,
@@ -43,8 +46,8 @@ export function useLogbookSession(logbook: Logbook, fetchedAt: number): LogbookS
 
   // Before paint, so a fetched log never shows a frame late.
   useLayoutEffect(() => {
-    session.receive(logbook.log, logbook.version, fetchedAt);
-  }, [session, logbook.log, logbook.version, fetchedAt]);
+    session.receive(logbook.log, logbook.version, fetchedAt, logbook.head);
+  }, [session, logbook.log, logbook.version, logbook.head, fetchedAt]);
 
   useEffect(() => {
     const key = logbookKeys.entries(logid);

@@ -6,6 +6,7 @@ import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
 import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
+import { BranchArrows } from './branch-arrows';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
 import { EntryEditor } from './entry-editor';
@@ -70,6 +71,13 @@ export const EntryRow = memo(function EntryRow({
             <Badge variant="light" color={color} size="sm" radius="sm">
               {entry.tag}
             </Badge>
+          )}
+          {row.branch && (
+            <BranchArrows
+              choice={row.branch}
+              disabled={asking || !editable}
+              onSwitch={actions.switchBranch}
+            />
           )}
           {row.streaming && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>

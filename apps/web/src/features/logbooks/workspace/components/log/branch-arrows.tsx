@@ -1,0 +1,46 @@
+import { ActionIcon, Group, Text } from '@mantine/core';
+import type { BranchChoice } from '../../model/branch-view';
+import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
+
+/**
+ * "< 2/3 >": the versions of an entry (regenerated answers, edited questions), one shown at a
+ * time. Each arrow shows the version beside it, and the server remembers the choice.
+ */
+export function BranchArrows({
+  choice,
+  disabled,
+  onSwitch,
+}: {
+  choice: BranchChoice;
+  disabled: boolean;
+  onSwitch: (eid: string) => void;
+}) {
+  const { position, count, previous, next } = choice;
+  return (
+    <Group gap={0} wrap="nowrap" role="group" aria-label={`Version ${position} of ${count}`}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label="Previous version"
+        disabled={disabled || previous === null}
+        onClick={() => previous !== null && onSwitch(previous)}
+      >
+        <ChevronLeftIcon />
+      </ActionIcon>
+      <Text size="xs" c="dimmed" aria-hidden="true" data-testid="branch-position">
+        {position}/{count}
+      </Text>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label="Next version"
+        disabled={disabled || next === null}
+        onClick={() => next !== null && onSwitch(next)}
+      >
+        <ChevronRightIcon />
+      </ActionIcon>
+    </Group>
+  );
+}
