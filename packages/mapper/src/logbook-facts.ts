@@ -14,8 +14,8 @@ export function located(entries: readonly Entry[]): Located[] {
  * The logbook's active path (DESIGN 3a: a branched conversation's current line, the whole log when
  * it has no branches), each entry with its document index, which every call names it by.
  */
-export function activeLine(entries: readonly Entry[]): Located[] {
-  return activePath(treeOf(entries), null).map((index) => ({ index, entry: entries[index]! }));
+export function activeLine(entries: readonly Entry[], head: string | null = null): Located[] {
+  return activePath(treeOf(entries), head).map((index) => ({ index, entry: entries[index]! }));
 }
 
 /**

@@ -175,6 +175,13 @@ describe('cat and review', () => {
       '[0] <query> Q1?',
       '[2] <gen> Regenerated answer.',
     ]);
+    // The branch chosen in the workspace (the logbook's head) is the one printed.
+    await h.alice.client.logbooks.head(branched.logid, { eid: 'a1000000' });
+    expect(await mapperFor(h.alice).lines(`cat -l ${branched.logid}`)).toEqual([
+      `Branched (${branched.logid})`,
+      '[0] <query> Q1?',
+      '[1] <gen> Old answer.',
+    ]);
     await h.alice.client.logbooks.touch(logid);
   });
 

@@ -9,12 +9,43 @@ describe('toJson', () => {
   it('writes a pretty document with meta before the entries', () => {
     const sut = toJson(entries, { title: 'T', owner: 'alice' });
     expect(sut).toBe(
-      `${JSON.stringify({ format: JSON_FORMAT, version: 1, title: 'T', owner: 'alice', entries }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          format: JSON_FORMAT,
+          version: 1,
+          title: 'T',
+          owner: 'alice',
+          entries,
+          head: null,
+          active_path: [0, 1],
+        },
+        null,
+        2,
+      )}\n`,
     );
   });
 
+  it('holds the whole tree and, beside it, the active path and its head', () => {
+    const branched = [
+      anEntry('query', 'Q', { eid: 'qqqqqqqq' }),
+      anEntry('gen', 'A1', { eid: 'aaaaaaa1' }),
+      anEntry('gen', 'A2', { eid: 'aaaaaaa2', parent: 'qqqqqqqq' }),
+    ];
+    const document = JSON.parse(toJson(branched, { head: 'aaaaaaa1' }));
+    expect(document.entries).toHaveLength(3);
+    expect(document).toMatchObject({ head: 'aaaaaaa1', active_path: [0, 1] });
+    expect(JSON.parse(toJson(branched))).toMatchObject({ head: 'aaaaaaa2', active_path: [0, 2] });
+    expect(fromJson(toJson(branched))).toEqual(branched);
+  });
+
   it('leaves out absent meta', () => {
-    expect(Object.keys(JSON.parse(toJson([])))).toEqual(['format', 'version', 'entries']);
+    expect(Object.keys(JSON.parse(toJson([])))).toEqual([
+      'format',
+      'version',
+      'entries',
+      'head',
+      'active_path',
+    ]);
   });
 
   it('refuses entries that could not be imported again', () => {

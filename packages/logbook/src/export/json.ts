@@ -1,12 +1,14 @@
 import { type Entry, validateEntry } from '../entry';
 import { InvalidEntryError, InvalidLogError } from '../errors';
 import { isTag } from '../tags';
+import { activePath, headIndex, treeOf } from '../tree';
 import { LOG_VERSION } from '../xml';
 import type { LogbookMeta } from './meta';
 
 export const JSON_FORMAT = 'caravanserai.logbook';
 
 export function toJson(entries: readonly Entry[], meta: LogbookMeta = {}): string {
+  const tree = treeOf(entries);
   const document = {
     format: JSON_FORMAT,
     version: LOG_VERSION,
@@ -20,6 +22,10 @@ export function toJson(entries: readonly Entry[], meta: LogbookMeta = {}): strin
       if (problem !== null) throw new InvalidEntryError(problem);
       return { tag: e.tag, attrs: e.attrs, content: e.content };
     }),
+    // The tree as a whole above (DESIGN 3a); the conversation's current line here, as the
+    // document indices of its entries, and its last entry's eid.
+    head: entries[headIndex(tree, meta.head)]?.attrs.eid ?? null,
+    active_path: activePath(tree, meta.head),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -60,6 +60,8 @@ describe('toMarkdown', () => {
       anEntry('gen', 'New answer.', { eid: 'a2000000', parent: 'q1000000', qid: 'q' }),
     ];
     expect(toMarkdown(entries)).toBe('**You**\n\nQ?\n\n**AI**\n\nNew answer.\n');
+    // The branch the logbook's head chose.
+    expect(toMarkdown(entries, { head: 'a1000000' })).toBe('**You**\n\nQ?\n\n**AI**\n\nOld answer.\n');
   });
 
   it('keeps an unclosed fence in an answer from swallowing the next entry', () => {

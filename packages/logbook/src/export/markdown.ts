@@ -48,7 +48,7 @@ function renderHeader(meta: LogbookMeta): string[] {
  */
 export function toMarkdown(entries: readonly Entry[], meta: LogbookMeta = {}): string {
   const header = renderHeader(meta);
-  const line = activePath(treeOf(entries), null).map((index) => entries[index]!);
+  const line = activePath(treeOf(entries), meta.head).map((index) => entries[index]!);
   const body = line.filter((e) => e.content.trim() !== '').map(renderEntry);
   const blocks = header.length > 0 && body.length > 0 ? [...header, '---', ...body] : [...header, ...body];
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;

@@ -21,7 +21,7 @@ export const cat: CommandSpec = {
     const logid = await targetLogid(env, args.get('logid'));
     const logbook = await fetchLogbook(env, logid, M.fetchLogbookFailed);
     // Each entry keeps its index in the whole log, which `tag -i` and the API name it by.
-    const line = activeLine(readEntries(logbook));
+    const line = activeLine(readEntries(logbook), logbook.head);
     writeLines(env.io, `${logbook.title} (${logbook.logid})`);
     if (line.length === 0) writeLines(env.io, '(no entries)');
     else writeLines(env.io, ...line.map(({ entry, index }) => entryLine(entry, index)));

@@ -51,7 +51,7 @@ async function pilgrimage(env: CommandEnv, logid: string | undefined): Promise<v
   const logbook = await fetchLogbook(env, await targetLogid(env, logid), M.pilgrimFailed);
   const entries = readEntries(logbook);
   // The conversation's current line only: a query left on another branch is not asked again.
-  const line = activeLine(entries);
+  const line = activeLine(entries, logbook.head);
   const pending = unansweredQueries(entries, line);
   if (pending.length === 0) {
     writeLines(env.io, M.noNewQueries);

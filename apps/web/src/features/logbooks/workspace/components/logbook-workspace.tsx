@@ -91,6 +91,7 @@ export function LogbookWorkspace({
       <WorkspaceHeader
         logbook={logbook}
         entries={state.log.entries}
+        head={state.log.head}
         totals={state.totals}
         isOwner={isOwner}
         savingWell={settings.savingWell}

@@ -14,8 +14,14 @@ export function buildExport(
   format: ExportFormat,
   logbook: Logbook,
   entries: readonly Entry[],
+  head: string | null,
 ): { name: string; content: string; type: string } {
-  const meta = { title: logbook.title, description: logbook.description, owner: logbook.owner.username };
+  const meta = {
+    title: logbook.title,
+    description: logbook.description,
+    owner: logbook.owner.username,
+    head,
+  };
   const content =
     format === 'xml'
       ? serializeLog(entries)

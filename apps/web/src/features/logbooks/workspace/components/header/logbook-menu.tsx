@@ -23,12 +23,15 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
 export function LogbookMenu({
   logbook,
   entries,
+  head,
   isOwner,
   onDeleted,
 }: {
   logbook: Logbook;
   /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
   entries: readonly Entry[] | null;
+  /** The active leaf (DESIGN 3a): the Markdown export is its line. */
+  head: string | null;
   isOwner: boolean;
   onDeleted: () => void;
 }) {
@@ -36,7 +39,7 @@ export function LogbookMenu({
   const [opened, setOpened] = useState(false);
   const download = (format: ExportFormat) => {
     if (!entries) return;
-    const file = buildExport(format, logbook, entries);
+    const file = buildExport(format, logbook, entries, head);
     saveFile(file.name, file.content, file.type);
   };
   return (

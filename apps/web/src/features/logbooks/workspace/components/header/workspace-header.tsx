@@ -15,6 +15,7 @@ import { WellMenu } from './well-menu';
 export function WorkspaceHeader({
   logbook,
   entries,
+  head,
   totals,
   isOwner,
   savingWell,
@@ -24,6 +25,8 @@ export function WorkspaceHeader({
   logbook: Logbook;
   /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
   entries: readonly Entry[] | null;
+  /** The active leaf the Markdown export follows. */
+  head: string | null;
   totals: TokenTotals;
   isOwner: boolean;
   savingWell: boolean;
@@ -36,7 +39,13 @@ export function WorkspaceHeader({
         <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
           {logbook.title}
         </Title>
-        <LogbookMenu logbook={logbook} entries={entries} isOwner={isOwner} onDeleted={onDeleted} />
+        <LogbookMenu
+          logbook={logbook}
+          entries={entries}
+          head={head}
+          isOwner={isOwner}
+          onDeleted={onDeleted}
+        />
       </Group>
       <Group gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
         <WellMenu logbook={logbook} isOwner={isOwner} saving={savingWell} onChange={onWellChange} />
