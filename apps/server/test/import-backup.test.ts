@@ -30,7 +30,18 @@ async function fillAlice() {
     forked: true,
     entries: [entry('code', 'print(1)'), entry('shell', '1')],
   });
-  return { travels, notes, logbooks: [merv, empty, loose] };
+  // Two answers to one question, the older one chosen: the tree and the choice go with the backup.
+  const branched = await createLogbook(t.alice.client, {
+    title: 'Branched',
+    journal: travels.jid,
+    entries: [
+      entry('query', 'Which road?', { qid: 'q2222222', eid: 'roadq000' }),
+      entry('gen', 'The northern one.', { qid: 'q2222222', eid: 'north000' }),
+      entry('gen', 'The southern one.', { qid: 'q2222222', eid: 'south000', parent: 'roadq000' }),
+    ],
+  });
+  await t.alice.client.logbooks.head(branched.logid, { eid: 'north000' });
+  return { travels, notes, logbooks: [merv, empty, loose, branched] };
 }
 
 async function backupOf(user: SignedIn) {
@@ -46,7 +57,7 @@ async function backupOf(user: SignedIn) {
   return { bytes, files, manifest };
 }
 
-/** Every logbook of the user, by title: its log, flags and journal title. */
+/** Every logbook of the user, by title: its log, flags, journal title and head. */
 async function snapshot(user: SignedIn) {
   const journals = new Map((await user.client.journals.list()).map((j) => [j.jid, j.title]));
   const out: Record<string, unknown> = {};
@@ -59,6 +70,7 @@ async function snapshot(user: SignedIn) {
       salted: logbook.salted,
       forked: logbook.forked,
       journal: logbook.jid === null ? null : journals.get(logbook.jid),
+      head: logbook.head,
     };
   }
   return out;
@@ -75,7 +87,8 @@ describe('GET /export/', () => {
     });
     expect(Number.isNaN(Date.parse(manifest.exported_at))).toBe(false);
     expect(manifest.journals.map((j) => j.title)).toEqual(['Travels', 'Notes & <things>', '']);
-    const [merv] = logbooks;
+    const [merv, , , branched] = logbooks;
+    const mervHead = (await t.alice.client.logbooks.get(merv!.logid)).head;
     expect(manifest.journals[0]).toEqual({
       jid: travels.jid,
       title: 'Travels',
@@ -88,6 +101,17 @@ describe('GET /export/', () => {
           salted: true,
           forked: false,
           path: `${travels.jid}/${merv!.logid}.xml`,
+          head: mervHead,
+        },
+        {
+          logid: branched!.logid,
+          title: 'Branched',
+          description: '',
+          private: true,
+          salted: false,
+          forked: false,
+          path: `${travels.jid}/${branched!.logid}.xml`,
+          head: 'north000',
         },
       ],
     });

@@ -26,7 +26,7 @@ import { LogbooksRepository } from '../src/modules/logbooks/logbooks.repository.
 import { tempDir } from './fixtures/imports/fixtures.js';
 import { importFile, upload, waitForJob } from './import-helpers.js';
 
-const t = useServer({ users: ['alice', 'bob'] });
+const t = useServer({ users: ['alice', 'bob', 'carol'] });
 
 const log = (text: string) =>
   serializeLog([
@@ -55,6 +55,19 @@ describe('POST /import/', () => {
     const journal = await t.alice.client.journals.get(logbook.jid!);
     expect(journal.title).toBe(`Logbook import ${new Date().toISOString().slice(0, 10)}`);
     expect(leftovers(t.server)).toEqual([]);
+  });
+
+  it('skips a logbook whose entries do not make a tree, saying which entry, and imports nothing of it', async () => {
+    const broken = serializeLog([
+      entry('query', 'Which oasis?', { eid: 'oasisq00' }),
+      entry('gen', 'Lost.', { parent: 'nowhere0' }),
+    ]);
+    const job = await importFile(t.server, t.carol, broken, { filename: 'broken.xml' });
+    expect(job).toMatchObject({ status: 'done', imported: [] });
+    expect(job.skipped.map((s) => s.reason)).toEqual([
+      'Could not be read: Entry 1: parent "nowhere0" names no entry before it.',
+    ]);
+    expect(await t.carol.client.logbooks.list()).toEqual([]);
   });
 
   it('counts an unchanged file imported again as duplicates and makes nothing new', async () => {

@@ -12,6 +12,8 @@ export const BackupLogbook = z.object({
   forked: z.boolean(),
   /** Where its XML is in the zip: `<jid>/<logid>.xml`. */
   path: z.string(),
+  /** The eid of its active leaf (DESIGN 3a); left out by backups made before trees. */
+  head: z.string().nullable().optional(),
 });
 export const BackupJournal = z.object({ jid: Id, title: z.string(), logbooks: z.array(BackupLogbook) });
 /** `manifest.json` of a backup zip (`GET /export/`). */

@@ -13,6 +13,7 @@ interface LogbookFields {
   private: number;
   salted: number;
   forked: number;
+  head: string | null;
 }
 
 /**
@@ -40,6 +41,7 @@ export function buildManifest(
       salted: bool(logbook.salted),
       forked: bool(logbook.forked),
       path: `${journal.jid}/${logbook.logid}.xml`,
+      head: logbook.head,
     });
   }
   return {

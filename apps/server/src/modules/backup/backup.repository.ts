@@ -19,7 +19,7 @@ export class BackupRepository {
   logbooks(ownerId: number) {
     return this.db
       .selectFrom('logbooks')
-      .select(['logid', 'jid', 'title', 'description', 'private', 'salted', 'forked'])
+      .select(['logid', 'jid', 'title', 'description', 'private', 'salted', 'forked', 'head'])
       .where('owner_id', '=', ownerId)
       .orderBy('created_at')
       .orderBy('logid')

@@ -1,5 +1,5 @@
 import { type ImportFormat, LogbookCreate, RequiredTitle, textProblem } from '@caravanserai/api';
-import { type Entry, validateEntry } from '@caravanserai/logbook';
+import { type Entry, treeProblem, validateEntry } from '@caravanserai/logbook';
 import { MAX_BODY_BYTES } from '../../config.js';
 
 /** The most text one imported entry may hold: what one log write may carry. */
@@ -46,7 +46,8 @@ export function entriesProblem(entries: readonly Entry[]): string | null {
     if (size > MAX_CONVERSATION_CHARS)
       return `It holds more than ${MAX_CONVERSATION_CHARS / MB} MB of text, more than one imported conversation may hold.`;
   }
-  return null;
+  // Its entries' eids and parents must make a tree (DESIGN 3a), as a log written through the API must.
+  return treeProblem(entries);
 }
 
 /**

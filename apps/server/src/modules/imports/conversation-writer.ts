@@ -124,6 +124,10 @@ export class ConversationWriter {
     const flags = conversation.logbook ?? {};
     const [firstRun = [], ...rest] = writeRuns(conversation.entries);
     const first = placeEntries(firstRun, { firstPosition: 0 });
+    // Where the conversation was left, when the source says and it names one of its entries.
+    const left = conversation.entries.some((e) => e.attrs.eid === conversation.head)
+      ? conversation.head
+      : undefined;
     await this.db.kysely.transaction().execute(async (trx) => {
       await this.logbooks.insert(
         {
@@ -142,7 +146,7 @@ export class ConversationWriter {
           created_at: created,
           modified_at: modified,
           source_id: conversation.source_id,
-          head: first.at(-1)?.eid ?? null,
+          head: left ?? first.at(-1)?.eid ?? null,
         },
         trx,
       );
@@ -156,7 +160,7 @@ export class ConversationWriter {
         if (!claimed) return false;
         const placed = await this.writes.placeAfter(logid, run, claimed.entry_count - run.length, null, trx);
         await this.entries.insert(logid, placed, now(), trx);
-        await this.logbooks.update(logid, { head: placed.at(-1)!.eid }, trx);
+        await this.logbooks.update(logid, { head: left ?? placed.at(-1)!.eid }, trx);
         return true;
       });
       if (!stored) return { kind: 'skipped', reason: 'Its logbook was deleted while it was imported.' };

@@ -151,6 +151,8 @@ export function caravanseraiJsonReader(
     }
     const item = ownItem(source_id, title, entries);
     if (description !== undefined) item.conversation.logbook = { description };
+    const head = isRecord(document) ? str(document.head) : undefined;
+    if (head !== undefined) item.conversation.head = head;
     return item;
   };
   return ownFileReader('caravanserai-json', filePath, fileName, read, maxBytes);
@@ -221,6 +223,7 @@ export function backupReader(
           }
           const item = ownItem(source_id, parsed.data.title, entries);
           item.conversation.logbook = { description, private: isPrivate, salted, forked };
+          if (parsed.data.head) item.conversation.head = parsed.data.head;
           item.conversation.journal = { source_jid: journal.data.jid, title: journal.data.title };
           yield item;
         }

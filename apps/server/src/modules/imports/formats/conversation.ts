@@ -27,6 +27,11 @@ export interface SourceConversation {
    * yield an empty logbook too, with no entries, so a restore recreates it.
    */
   entries: Entry[];
+  /**
+   * The eid of the entry the conversation was left at (DESIGN 3a: the logbook's head), when the
+   * source says; otherwise, or when no entry has it, the last entry.
+   */
+  head?: string;
   /** Only for our own formats (XML, JSON, backup): the logbook's flags and description. */
   logbook?: { description?: string; private?: boolean; salted?: boolean; forked?: boolean };
   /** Only for our backup: the journal the logbook was in, so a restore rebuilds the journals. */
