@@ -9,6 +9,7 @@ import { coldLoadScenario } from './src/cold-load-scenario.js';
 import { heavyWritesScenario } from './src/heavy-writes-scenario.js';
 import { importScenario } from './src/import-scenario.js';
 import { describeMachine } from './src/machine.js';
+import { pagesScenario } from './src/pages-scenario.js';
 import { freePort, startProcess, stopProcess } from './src/processes.js';
 import { FAKE_PROVIDER_CLI, queryScenario } from './src/query-scenario.js';
 import { type Figure, recordResults } from './src/results.js';
@@ -58,6 +59,7 @@ async function onFreshServer(
 const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
   ['append', () => appendScenario(baseUrl)],
   ['get', () => getScenario(baseUrl, workDir)],
+  ['pages', () => pagesScenario(baseUrl)],
   ['query', () => queryScenario(baseUrl, `http://127.0.0.1:${fakePort}`)],
   ['xml', () => xmlScenario()],
   ['cold-load', () => coldLoadScenario(`http://127.0.0.1:${port}`)],

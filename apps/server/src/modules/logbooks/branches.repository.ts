@@ -26,7 +26,9 @@ const TREE_COLUMNS = [...ENTRY_COLUMNS, 'position', 'parent_position', 'depth'] 
 /**
  * SQL of logbooks as trees (DESIGN 3a). The active path is read upwards from its last entry, one
  * primary-key lookup per entry (a recursive query both databases run), so a page of the newest
- * turns costs the same whatever the logbook's length.
+ * turns costs the same whatever the logbook's length. The recursive steps say `cross join`, which
+ * makes SQLite look each step's entries up from the row in hand rather than walk the logbook for
+ * it (PostgreSQL plans either form alike).
  */
 export class BranchesRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -43,8 +45,8 @@ export class BranchesRepository {
         select position, parent_position, 1 from entries where logid = ${logid} and position = ${position}
         union all
         select e.position, e.parent_position, up.n + 1
-        from entries e join up on e.logid = ${logid} and e.position = up.parent_position
-        where up.n < ${limit}
+        from up cross join entries e
+        where e.logid = ${logid} and e.position = up.parent_position and up.n < ${limit}
       )
       select position from up`.execute(db);
     const positions = up.rows.map((row) => Number(row.position));
@@ -76,7 +78,11 @@ export class BranchesRepository {
     return rows.reverse();
   }
 
-  /** The entries following any of these parents (null: the roots), oldest first. */
+  /**
+   * The entries following any of these parents (null: the roots), oldest first. Sorted here, not
+   * by the query: asked to order by position, SQLite walks the whole logbook in key order instead
+   * of looking the parents up in their index.
+   */
   async children(
     logid: string,
     parents: readonly (number | null)[],
@@ -85,18 +91,16 @@ export class BranchesRepository {
     const positions = parents.filter((p): p is number => p !== null);
     const roots = parents.includes(null);
     if (positions.length === 0 && !roots) return [];
-    return db
+    // Two lookups rather than one `or`, which SQLite would answer by walking the logbook.
+    const query = db
       .selectFrom('entries')
       .select(['position', 'eid', 'parent_position'])
-      .where('logid', '=', logid)
-      .where((eb) => {
-        const either = [];
-        if (positions.length > 0) either.push(eb('parent_position', 'in', positions));
-        if (roots) either.push(eb('parent_position', 'is', null));
-        return eb.or(either);
-      })
-      .orderBy('position')
-      .execute();
+      .where('logid', '=', logid);
+    const rows = [
+      ...(positions.length > 0 ? await query.where('parent_position', 'in', positions).execute() : []),
+      ...(roots ? await query.where('parent_position', 'is', null).execute() : []),
+    ];
+    return rows.sort((a, b) => a.position - b.position);
   }
 
   /** The position of the entry written last among `position` and everything under it. */
@@ -105,7 +109,8 @@ export class BranchesRepository {
       with recursive down(position) as (
         select position from entries where logid = ${logid} and position = ${position}
         union all
-        select e.position from entries e join down on e.logid = ${logid} and e.parent_position = down.position
+        select e.position from down cross join entries e
+        where e.logid = ${logid} and e.parent_position = down.position
       )
       select max(position) as newest from down`.execute(db);
     return Number(result.rows[0]?.newest ?? position);
