@@ -2,7 +2,7 @@ import type { CurrentUser, Logbook } from '@caravanserai/api';
 import { INVALID_LOG_XML } from '@caravanserai/logbook';
 import { Alert, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
 import { useLogbookSettings } from '../model/use-logbook-settings';
@@ -76,6 +76,11 @@ export function LogbookWorkspace({
   // The Scribe (drawn for those who can write) takes the caret when it appears.
   // Opened at an entry, the reader came to read it: the caret would scroll the page away from it.
   const [scribeFocus] = useState(() => focusScribe || (openAt === null && hasFinePointer()));
+  // Opened at an entry on another branch (a search hit): that branch is shown, and for the owner kept.
+  const logRead = state.log.entries !== null;
+  useEffect(() => {
+    if (openAt !== null && logRead) session.showEntry(openAt, isOwner);
+  }, [openAt, logRead, isOwner, session]);
 
   const send = (mode: ComposeMode, text: string) => {
     log.current?.tail();

@@ -48,6 +48,11 @@ export function branchView(entries: readonly Entry[], head: string | null): Bran
   return { onPath: new Set(path), choices };
 }
 
+/** Whether the entry at `index` is on the path ending at `head`. */
+export function onActivePath(entries: readonly Entry[], head: string | null, index: number): boolean {
+  return activePath(treeOf(entries), head).includes(index);
+}
+
 /** The eid the head moves to when the branch of `eid` is chosen: the newest entry under it. */
 export function leafUnder(entries: readonly Entry[], eid: string): string | null {
   const tree = treeOf(entries);

@@ -194,3 +194,36 @@ describe('LogbookSession: the editor and deletion', () => {
     expect(server.refetches).toBe(0);
   });
 });
+
+describe('LogbookSession: branches', () => {
+  const branched = [
+    e('query', 'Which road?', { qid: 'q1', eid: 'roadq000' }),
+    e('gen', 'The northern one.', { qid: 'q1', eid: 'north000' }),
+    e('comment', 'Cold up there.', { eid: 'cold0000' }),
+    e('gen', 'The southern one.', { qid: 'q1', eid: 'south000', parent: 'roadq000' }),
+  ];
+
+  it('shows an entry on another branch (a search hit) down to its newest entry, remembered for the owner', async () => {
+    const { sut, server } = sessionOn(branched, 4);
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The southern one.']);
+    sut.showEntry(1, false);
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The northern one.', 'Cold up there.']);
+    expect(server.heads).toEqual([]);
+    // Already on the path: nothing changes.
+    const before = sut.getSnapshot();
+    sut.showEntry(2, true);
+    expect(sut.getSnapshot()).toBe(before);
+    sut.showEntry(3, true);
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The southern one.']);
+    await settle();
+    expect(server.heads).toEqual(['south000']);
+  });
+
+  it('reads the log again when the server has moved on meanwhile', async () => {
+    const { sut, server } = sessionOn(branched, 4);
+    server.version = 9;
+    sut.switchBranch('north000');
+    await settle();
+    expect(server.refetches).toBe(1);
+  });
+});

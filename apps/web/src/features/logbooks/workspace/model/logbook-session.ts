@@ -1,11 +1,13 @@
 import { ApiError } from '@caravanserai/api';
 import { applyToggle, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
 import type { EntryWrite } from '../api/write-entry';
-import { animationFrames, type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
-import { leafUnder, parentFor } from './branch-view';
+import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
+import { type BranchSession, showEntry, switchBranch } from './branch-choices';
+import { parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
-import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome, withHead } from './log-snapshot';
-import type { LogRow, PendingOp } from './overlay';
+import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome } from './log-snapshot';
+import type { LogRow } from './overlay';
+import { pendingWrites } from './pending-writes';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
 
@@ -29,7 +31,6 @@ export class LogbookSession implements EntryActions {
   private readonly frames: FrameScheduler;
   private readonly now: () => number;
   private readonly drafts = new Map<string, string>();
-  private nextOp = 1;
   private controller: AbortController | null = null;
 
   constructor({
@@ -185,32 +186,20 @@ export class LogbookSession implements EntryActions {
 
   // ---- branches ----
 
-  /**
-   * Shows the branch of entry `eid` at once (the log holds every branch) and has the server
-   * remember it as the head; a refusal says why and reads the logbook again.
-   */
-  switchBranch = (eid: string): void => {
-    const entries = this.state.log.entries;
-    const leaf = entries ? leafUnder(entries, eid) : null;
-    if (leaf === null) return;
-    this.applyHead(withHead(this.state.log, leaf, null, this.now()));
-    this.ports.setHead(eid).then(
-      ({ head, version }) => this.applyHead(withHead(this.state.log, head, version, this.now())),
-      (error: unknown) => {
-        this.ports.writeFailed(error);
-        this.ports.refetch();
-      },
-    );
-  };
+  switchBranch = (eid: string): void => switchBranch(this.branches, eid);
 
-  private applyHead(outcome: WriteOutcome): void {
-    if (outcome.kind === 'gap') this.ports.refetch();
-    else if (outcome.kind === 'next') {
-      const before = this.state.log.version;
-      this.set({ log: outcome.snapshot });
-      if (outcome.snapshot.version !== before) this.ports.announce(outcome.snapshot.version);
-    }
-  }
+  showEntry = (index: number, remember: boolean): void => showEntry(this.branches, index, remember);
+
+  private readonly branches: BranchSession = {
+    log: () => this.state.log,
+    apply: (outcome) => this.apply(outcome),
+    setHead: (eid) => this.ports.setHead(eid),
+    refused: (error) => {
+      this.ports.writeFailed(error);
+      this.ports.refetch();
+    },
+    now: () => this.now(),
+  };
 
   ask = (row: LogRow): void => {
     const { qid } = row.entry.attrs;
@@ -286,23 +275,11 @@ export class LogbookSession implements EntryActions {
 
   // ---- pending writes and the log ----
 
-  private readonly pending: PendingWrites = {
-    add: (op) => {
-      const id = this.nextOp++;
-      this.set({ pending: [...this.state.pending, { ...op, id } as PendingOp] });
-      return id;
-    },
-    change: (id, change) => {
-      this.set({ pending: this.state.pending.map((op) => (op.id === id ? change(op) : op)) });
-    },
-    settle: (id, version) => {
-      const settledAt = this.now();
-      this.pending.change(id, (op) => ({ ...op, settledAt, ...(version === undefined ? {} : { version }) }));
-    },
-    remove: (id) => {
-      this.set({ pending: this.state.pending.filter((op) => op.id !== id) });
-    },
-  };
+  private readonly pending = pendingWrites(
+    () => this.state.pending,
+    (pending) => this.set({ pending }),
+    () => this.now(),
+  );
 
   /** Sends a change to one entry; a refusal drops it, says why, and reads the log again when stale. */
   private async changeEntry(
@@ -327,11 +304,15 @@ export class LogbookSession implements EntryActions {
 
   /** Applies a confirmed write to the log, or reads the log again when it does not follow. */
   private land(write: ConfirmedWrite): void {
-    const outcome = applyWrite(this.state.log, write, this.now());
+    this.apply(applyWrite(this.state.log, write, this.now()));
+  }
+
+  private apply(outcome: WriteOutcome): void {
     if (outcome.kind === 'gap') this.ports.refetch();
     else if (outcome.kind === 'next') {
+      const before = this.state.log.version;
       this.set({ log: outcome.snapshot });
-      this.ports.announce(outcome.snapshot.version);
+      if (outcome.snapshot.version !== before) this.ports.announce(outcome.snapshot.version);
     }
   }
 
