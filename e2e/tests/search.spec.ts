@@ -1,3 +1,5 @@
+import { serializeLog } from '@caravanserai/logbook';
+import { entry } from '@caravanserai/test-kit';
 import type { Page } from '@playwright/test';
 import { chatGptConversation, chatGptExport, turnsWith } from '../support/chat-exports.js';
 import { expect, test } from '../support/fixtures.js';
@@ -105,6 +107,30 @@ test.describe('search', () => {
       .toBe(true);
     await highlighted;
     await page.screenshot({ path: `${SHOTS}/logbook-at-entry.png` });
+    expect(tab.errors).toEqual([]);
+  });
+
+  test('opens a hit on another branch on that branch, and keeps it chosen', async ({ app, tab, user }) => {
+    const { page } = tab;
+    const word = 'marmotsamarkand';
+    const branched = await user.client.logbooks.create({
+      title: uniqueName('Two roads '),
+      log: serializeLog([
+        entry('query', 'Which road to Samarkand?', { qid: 'roadq001', eid: 'roadq000' }),
+        entry('gen', `The northern one, past a ${word}.`, { qid: 'roadq001', eid: 'north000' }),
+        entry('gen', 'The southern one.', { qid: 'roadq001', eid: 'south000', parent: 'roadq000' }),
+      ]),
+    });
+    await page.goto(`${app.origin}/search/?q=${word}`);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.locator('mark', { hasText: word }).first().waitFor();
+    await results.getByRole('link', { name: branched.title }).click();
+    await page.waitForURL(/#entry-1$/);
+    const log = page.getByRole('region', { name: 'Log' });
+    await log.getByText(word).waitFor();
+    await log.getByRole('group', { name: 'Version 1 of 2' }).waitFor();
+    await expect(log.getByText('The southern one.')).toHaveCount(0);
+    await expect.poll(async () => (await user.client.logbooks.get(branched.logid)).head).toBe('north000');
     expect(tab.errors).toEqual([]);
   });
 
