@@ -113,6 +113,14 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     await second.waitFor();
     await expect(row(page, 'buy saffron')).toHaveCount(0);
     await shootBothThemes(page, 'workspace-branch');
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await second.waitFor();
+    await shootBothThemes(page, 'workspace-branch-phone');
+    if (wide) await page.setViewportSize(wide);
+    await page.reload();
+    await second.waitFor();
     await second.getByRole('button', { name: 'Previous version' }).click();
     const first = row(page, 'In Uzbekistan.').getByRole('group', { name: 'Version 1 of 2' });
     await first.waitFor();

@@ -17,7 +17,7 @@ export function BranchArrows({
 }) {
   const { position, count, previous, next } = choice;
   return (
-    <Group gap={0} wrap="nowrap" role="group" aria-label={`Version ${position} of ${count}`}>
+    <Group gap={0} wrap="nowrap" mt={4} ml={-6} role="group" aria-label={`Version ${position} of ${count}`}>
       <ActionIcon
         variant="subtle"
         color="gray"

@@ -72,13 +72,6 @@ export const EntryRow = memo(function EntryRow({
               {entry.tag}
             </Badge>
           )}
-          {row.branch && (
-            <BranchArrows
-              choice={row.branch}
-              disabled={asking || !editable}
-              onSwitch={actions.switchBranch}
-            />
-          )}
           {row.streaming && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
@@ -110,6 +103,9 @@ export const EntryRow = memo(function EntryRow({
         </Text>
       ) : (
         <EntryContent entry={entry} />
+      )}
+      {row.branch && !editing && (
+        <BranchArrows choice={row.branch} disabled={asking || !editable} onSwitch={actions.switchBranch} />
       )}
       {meta && <AnswerFooter meta={meta} />}
       {row.unanswered && stored && !editing && (
