@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { activePath, treeOf, treeProblem } from '@caravanserai/logbook';
 import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +12,16 @@ import {
   writeZip,
 } from '../../../../test/fixtures/imports/fixtures.js';
 import { readChatGptConversation } from './chatgpt.js';
-import type { ReadItem } from './conversation.js';
+import type { ReadItem, SourceConversation } from './conversation.js';
 import { CutOffError } from './cut-off.js';
 import { SNIFF_BYTES } from './json-shape.js';
 import { openExport } from './open-export.js';
+
+/** The entries of the conversation's active path: what the export showed last. */
+function onScreen(conversation: SourceConversation) {
+  const path = activePath(treeOf(conversation.entries), conversation.head);
+  return path.map((index) => conversation.entries[index]!);
+}
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
@@ -31,7 +38,7 @@ describe('ChatGPT export', () => {
     expect(tomato.source_id).toBe('chatgpt:conv-tomato');
     expect(tomato.created_at).toBe('2023-11-14T22:13:20.123Z');
     expect(tomato.modified_at).toBe('2023-11-14T22:14:10.000Z');
-    expect(brief(tomato.entries)).toEqual([
+    expect(brief(onScreen(tomato))).toEqual([
       ['context', expect.stringContaining('I am a gardener.')],
       ['comment', '[File not included in the export: garden-notes.pdf]'],
       ['comment', '[Image not included in the export: leaf.jpg]'],
@@ -45,27 +52,54 @@ describe('ChatGPT export', () => {
       ['gen', 'Use about 4 ml of baking soda per litre.\uFFFD'],
     ]);
     expect(tomato.entries[0]?.content).toContain('Be brief.');
-    expect(JSON.stringify(tomato.entries)).not.toContain('replaced');
+    expect(JSON.stringify(onScreen(tomato))).not.toContain('replaced');
   });
 
   it('gives each answer its question qid, its time, model and message id', async () => {
     const { items } = await readAll(fixture('chatgpt-conversations.json'));
-    const [, , , query1, gen1, query2, , code, , , gen2] = conversation(items[0]).entries;
+    const [, , , query1, gen1, query2, , code, , , gen2] = onScreen(conversation(items[0]));
     expect(query1?.attrs).toEqual({
       qid: expect.stringMatching(/^[a-z0-9]{8}$/),
       created: '2023-11-14T22:13:20.250Z',
       source_msg: 'u1',
+      eid: expect.stringMatching(/^[a-z][a-z0-9]{7}$/),
     });
     expect(gen1?.attrs).toEqual({
       qid: query1?.attrs.qid,
       created: '2023-11-14T22:13:30.000Z',
       model: 'gpt-4o',
       source_msg: 'a1',
+      eid: expect.stringMatching(/^[a-z][a-z0-9]{7}$/),
     });
     expect(gen2?.attrs.qid).toBe(query2?.attrs.qid);
     expect(query2?.attrs.qid).not.toBe(query1?.attrs.qid);
     expect(gen2?.attrs.model).toBe('o3');
-    expect(code?.attrs).toEqual({ created: '2023-11-14T22:14:02.000Z', source_msg: 'code' });
+    expect(code?.attrs).toEqual({
+      created: '2023-11-14T22:14:02.000Z',
+      source_msg: 'code',
+      eid: code?.attrs.eid,
+    });
+  });
+
+  it('keeps the edited question and its answer as a branch, with the head where the export was left', async () => {
+    const { items } = await readAll(fixture('chatgpt-conversations.json'));
+    const tomato = conversation(items[0]);
+    expect(treeProblem(tomato.entries)).toBeNull();
+    // The branch left behind: the first wording of the question, and its answer.
+    const old = tomato.entries.filter((e) => e.attrs.source_msg?.endsWith('-old'));
+    expect(brief(old)).toEqual([
+      ['query', 'How do I treat it?'],
+      ['gen', 'Old answer that was replaced.'],
+    ]);
+    const answer = tomato.entries.find((e) => e.attrs.source_msg === 'a1');
+    expect(old[0]?.attrs.parent ?? tomato.entries[tomato.entries.indexOf(old[0]!) - 1]?.attrs.eid).toBe(
+      answer?.attrs.eid,
+    );
+    expect(old[1]?.attrs.qid).toBe(old[0]?.attrs.qid);
+    expect(tomato.head).toBe(tomato.entries.find((e) => e.attrs.source_msg === 'a2-new')?.attrs.eid);
+    // The same file read again gives the same eids, so a re-import finds the entries it made.
+    const again = conversation((await readAll(fixture('chatgpt-conversations.json'))).items[0]);
+    expect(again.entries.map((e) => e.attrs.eid)).toEqual(tomato.entries.map((e) => e.attrs.eid));
   });
 
   it('titles an untitled conversation from its first question', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { branchTo, latestLeaf } from './branch.js';
+import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import { citationsOf, withCitations } from './chatgpt-citations.js';
 import type { ReadItem } from './conversation.js';
 import {
@@ -266,23 +266,29 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
           (key) => key,
           (key) => nodes.get(key)?.message?.create_time ?? Number.NaN,
         );
+  const write = (list: EntryList, key: string) => {
+    const message = nodes.get(key)?.message;
+    if (message != null) messageInto(list, key, message, str(record.default_model_slug));
+  };
+  const dates = { source_id, title: record.title, created_at, modified_at: isoFromEpoch(record.update_time) };
+  const tree: MessageTree<string> = {
+    messages: [...nodes.keys()],
+    idOf: (key) => key,
+    parentIdOf: (key) => nodes.get(key)?.parent ?? undefined,
+  };
+  // Edited questions and regenerated answers: every branch, the head where the export was left.
+  if (branches(tree)) {
+    const list = new EntryList(stableEids(source_id));
+    const head = writeTree(list, tree, leafId, (key) => write(list, key));
+    return finish({ ...dates, entries: list.entries, head });
+  }
   const branch = branchTo(leafId, (key) => {
     const parent = nodes.get(key)?.parent;
     return parent != null && nodes.has(parent) ? parent : undefined;
   });
-
   const list = new EntryList();
-  for (const key of branch) {
-    const message = nodes.get(key)?.message;
-    if (message != null) messageInto(list, key, message, str(record.default_model_slug));
-  }
-  return finish({
-    source_id,
-    title: record.title,
-    created_at,
-    modified_at: isoFromEpoch(record.update_time),
-    entries: list.entries,
-  });
+  for (const key of branch) write(list, key);
+  return finish({ ...dates, entries: list.entries });
 }
 
 /** Whether a top-level array element looks like a ChatGPT conversation. */

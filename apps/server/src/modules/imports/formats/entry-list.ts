@@ -1,4 +1,12 @@
-import { cleanText, type Entry, newQid, REPLACEMENT, type Tag, validateEntry } from '@caravanserai/logbook';
+import {
+  cleanText,
+  type Entry,
+  newQid,
+  REPLACEMENT,
+  ROOT_PARENT,
+  type Tag,
+  validateEntry,
+} from '@caravanserai/logbook';
 import { z } from 'zod';
 import type { ReadItem } from './conversation.js';
 
@@ -30,13 +38,51 @@ function attrsOf(attrs: TurnAttrs, extra: Record<string, string> = {}): Record<s
   return out;
 }
 
+/** Where the list stands: the turn's qid, and (for a tree) the eid the next entry follows. */
+export interface ListPlace {
+  qid: string | null;
+  follows: string | null;
+}
+
 /**
  * The entries of one conversation as they are read, turn by turn. A user turn opens a new qid;
  * every answer in that turn carries it, and an answer with no question before it gets its own.
+ * Given `eidFor`, the list is a tree (DESIGN 3a): each entry gets an eid, and `parent` wherever it
+ * does not follow the entry written just before it; `resume` goes back to a place to write a
+ * branch from there.
  */
 export class EntryList {
   readonly entries: Entry[] = [];
   private qid: string | null = null;
+  private follows: string | null = null;
+  private last: string | null = null;
+  private readonly perMessage = new Map<string, number>();
+
+  /** `eidFor(key)`: the eid of the entry `key` names (its message id and its place in it). */
+  constructor(private readonly eidFor?: (key: string) => string) {}
+
+  place(): ListPlace {
+    return { qid: this.qid, follows: this.follows };
+  }
+
+  resume(place: ListPlace): void {
+    this.qid = place.qid;
+    this.follows = place.follows;
+  }
+
+  private push(entry: Entry): void {
+    if (this.eidFor) {
+      const message = entry.attrs.source_msg ?? '';
+      const n = this.perMessage.get(message) ?? 0;
+      this.perMessage.set(message, n + 1);
+      const eid = this.eidFor(`${message}#${n}`);
+      entry.attrs.eid = eid;
+      if (this.follows !== this.last) entry.attrs.parent = this.follows ?? ROOT_PARENT;
+      this.follows = eid;
+      this.last = eid;
+    }
+    this.entries.push(entry);
+  }
 
   /** A user's turn begins: answers from here on answer it, not the turn before. */
   startTurn(): void {
@@ -48,20 +94,20 @@ export class EntryList {
     this.qid = newQid();
     // The model's name belongs on answers only.
     const { model: _model, ...rest } = attrs;
-    this.entries.push({ tag: 'query', attrs: attrsOf(rest, { qid: this.qid }), content: storable(content) });
+    this.push({ tag: 'query', attrs: attrsOf(rest, { qid: this.qid }), content: storable(content) });
   }
 
   gen(content: string, attrs: TurnAttrs): void {
     if (isBlank(content)) return;
     this.qid ??= newQid();
-    this.entries.push({ tag: 'gen', attrs: attrsOf(attrs, { qid: this.qid }), content: storable(content) });
+    this.push({ tag: 'gen', attrs: attrsOf(attrs, { qid: this.qid }), content: storable(content) });
   }
 
   /** context, comment, code or shell; these carry no model name either. */
   add(tag: Exclude<Tag, 'query' | 'gen'>, content: string, attrs: TurnAttrs): void {
     if (isBlank(content)) return;
     const { model: _model, ...rest } = attrs;
-    this.entries.push({ tag, attrs: attrsOf(rest), content: storable(content) });
+    this.push({ tag, attrs: attrsOf(rest), content: storable(content) });
   }
 
   /** A file the export names but does not hold, noted where it was. */
@@ -177,6 +223,8 @@ export function finish(opts: {
   created_at: string | undefined;
   modified_at?: string | undefined;
   entries: Entry[];
+  /** The eid of the entry the conversation was left at, for a tree. */
+  head?: string | undefined;
 }): ReadItem {
   const { source_id, entries } = opts;
   const { first, last } = entryTimes(entries);
@@ -195,6 +243,7 @@ export function finish(opts: {
       ...(created_at === undefined ? {} : { created_at }),
       ...(modified_at === undefined ? {} : { modified_at }),
       entries,
+      ...(opts.head === undefined ? {} : { head: opts.head }),
     },
   };
 }
