@@ -98,11 +98,11 @@ describe('branched conversations', () => {
         'a2-again': { id: 'a2-again', parent: 'recap', children: [], message: regenerated },
       },
     };
-    expect(
-      await importFile(t.server, t.dave, file(grown), { filename: 'conversations.json' }),
-    ).toMatchObject({
-      updated: 1,
-    });
+    expect(await importFile(t.server, t.dave, file(grown), { filename: 'conversations.json' })).toMatchObject(
+      {
+        updated: 1,
+      },
+    );
     const after = await t.dave.client.logbooks.entries(logid, {});
     expect(after.total).toBe(page.total);
     expect(after.entries.at(-1)).toMatchObject({

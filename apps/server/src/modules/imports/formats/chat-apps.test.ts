@@ -1,10 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { treeProblem } from '@caravanserai/logbook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brief,
   conversationOf,
   fixture,
+  onScreen,
   readAll,
   tempDir,
 } from '../../../../test/fixtures/imports/fixtures.js';
@@ -25,7 +27,7 @@ describe('Open WebUI export', () => {
     expect(chat.title).toBe('Recursion');
     expect(chat.created_at).toBe('2024-06-10T06:13:20.000Z');
     expect(chat.modified_at).toBe('2024-06-10T06:13:50.000Z');
-    expect(brief(chat.entries)).toEqual([
+    expect(brief(onScreen(chat))).toEqual([
       ['comment', '[Image not included in the export: diagram.png]'],
       ['query', 'Explain recursion in one line.'],
       ['comment', 'The user wants brevity.\nOne line.'],
@@ -36,13 +38,17 @@ describe('Open WebUI export', () => {
       ['shell', '"4 °C, rain"'],
       ['gen', 'It is 4 °C and raining in Oslo.'],
     ]);
-    const [, q1, , g1] = chat.entries;
+    const [, q1, , g1] = onScreen(chat);
     expect(g1?.attrs).toEqual({
       qid: q1?.attrs.qid,
       created: '2024-06-10T06:13:29.000Z',
       model: 'qwen2.5:7b',
       source_msg: 'a1b',
+      eid: expect.stringMatching(/^[a-z][a-z0-9]{7}$/),
     });
+    // The answer regenerated over is kept beside it, as a branch.
+    expect(treeProblem(chat.entries)).toBeNull();
+    expect(chat.entries.length).toBeGreaterThan(onScreen(chat).length);
   });
 
   it('reads legacy items with the chat at the top, and skips broken and id-less ones', async () => {
@@ -225,7 +231,7 @@ describe('LibreChat export', () => {
     expect(chat.title).toBe('Packing list');
     expect(chat.created_at).toBe('2025-06-01T10:00:00.000Z');
     expect(chat.modified_at).toBe('2025-06-01T10:02:10.000Z');
-    expect(brief(chat.entries)).toEqual([
+    expect(brief(onScreen(chat))).toEqual([
       ['query', 'What should I pack for a 3-day hike?'],
       ['comment', 'Consider weather and water.'],
       ['gen', 'Tent, stove, 3 L of water capacity.'],
@@ -236,8 +242,9 @@ describe('LibreChat export', () => {
       ['comment', '[File not included in the export: menu.pdf]'],
       ['gen', 'About 3,000 kcal a day.'],
     ]);
-    expect(chat.entries[2]?.attrs.model).toBe('o3-mini');
-    expect(chat.entries[8]?.attrs).toMatchObject({ model: 'gpt-4o', source_msg: 'r2' });
+    expect(onScreen(chat)[2]?.attrs.model).toBe('o3-mini');
+    expect(onScreen(chat)[8]?.attrs).toMatchObject({ model: 'gpt-4o', source_msg: 'r2' });
+    expect(chat.entries.length).toBeGreaterThan(onScreen(chat).length);
   });
 
   it('reads the tree form, keeping the newest branch', async () => {

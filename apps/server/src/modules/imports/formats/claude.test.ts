@@ -5,6 +5,7 @@ import {
   brief,
   conversationOf,
   fixture,
+  onScreen,
   readAll,
   tempDir,
   writeZip,
@@ -26,7 +27,7 @@ describe('Claude export', () => {
     expect(sourdough.title).toBe('Sourdough starter');
     expect(sourdough.created_at).toBe('2025-03-01T09:00:00.000Z');
     expect(sourdough.modified_at).toBe('2025-03-01T09:10:00.000Z');
-    expect(brief(sourdough.entries)).toEqual([
+    expect(brief(onScreen(sourdough))).toEqual([
       ['context', '[Attachment: feeding-log.txt]\n\nDay 1: 50g flour, 50g water\nDay 2: skipped'],
       ['comment', '[Image not included in the export: jar-photo.jpg]'],
       ['query', 'My starter smells like acetone. Here is my feeding log.'],
@@ -38,10 +39,17 @@ describe('Claude export', () => {
       ['query', 'How much flour for a 100 g starter?'],
       ['gen', 'Use 50 g flour and 50 g water.'],
     ]);
-    const [, , q1, , g1, , , g2, q2, g3] = sourdough.entries;
+    const [, , q1, , g1, , , g2, q2, g3] = onScreen(sourdough);
     expect(g1?.attrs.qid).toBe(q1?.attrs.qid);
     expect(g2?.attrs.qid).toBe(q1?.attrs.qid);
-    expect(g3?.attrs).toEqual({ qid: q2?.attrs.qid, created: '2025-03-01T08:00:00.000Z', source_msg: 'm4b' });
+    expect(g3?.attrs).toEqual({
+      qid: q2?.attrs.qid,
+      created: '2025-03-01T08:00:00.000Z',
+      source_msg: 'm4b',
+      eid: g3?.attrs.eid,
+    });
+    // The branch left behind is kept too.
+    expect(sourdough.entries.length).toBeGreaterThan(onScreen(sourdough).length);
   });
 
   it('reads older linear exports in time order and titles them from the first question', async () => {

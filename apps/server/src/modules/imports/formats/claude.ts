@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { branchTo, latestLeaf } from './branch.js';
+import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -177,17 +177,23 @@ export function readClaudeConversation(raw: unknown, index: number): ReadItem {
     const parsed = Message.safeParse(m);
     return parsed.success ? [parsed.data] : [];
   });
-  const list = new EntryList();
-  for (const message of activeMessages(messages, str(record.current_leaf_message_uuid))) {
-    messageInto(list, message, str(record.model));
+  const dates = { source_id, title: record.name, created_at, modified_at: isoFromText(record.updated_at) };
+  const tree: MessageTree<Message> = {
+    messages,
+    idOf: (m) => m.uuid,
+    parentIdOf: (m) => m.parent_message_uuid,
+  };
+  const current = str(record.current_leaf_message_uuid);
+  // Edited questions and retried answers: every branch, the head where the export was left.
+  if (branches(tree)) {
+    const list = new EntryList(stableEids(source_id));
+    const leaf = activeMessages(messages, current).at(-1);
+    const head = writeTree(list, tree, leaf, (message) => messageInto(list, message, str(record.model)));
+    return finish({ ...dates, entries: list.entries, head });
   }
-  return finish({
-    source_id,
-    title: record.name,
-    created_at,
-    modified_at: isoFromText(record.updated_at),
-    entries: list.entries,
-  });
+  const list = new EntryList();
+  for (const message of activeMessages(messages, current)) messageInto(list, message, str(record.model));
+  return finish({ ...dates, entries: list.entries });
 }
 
 export function isClaudeConversation(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { branchTo, latestLeaf } from './branch.js';
+import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -126,13 +126,15 @@ function isTree(record: Record<string, unknown>, messages: unknown[]): boolean {
   );
 }
 
+function parsedList(messages: unknown[]): Message[] {
+  return messages.flatMap((m) => {
+    const result = Message.safeParse(m);
+    return result.success ? [result.data] : [];
+  });
+}
+
 function flatList(messages: unknown[]): Message[] {
-  return activeMessages(
-    messages.flatMap((m) => {
-      const result = Message.safeParse(m);
-      return result.success ? [result.data] : [];
-    }),
-  );
+  return activeMessages(parsedList(messages));
 }
 
 function activeMessages(messages: Message[]): Message[] {
@@ -167,15 +169,30 @@ export function readLibreChatConversation(raw: unknown, index: number): ReadItem
   if (branch === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no messages.');
   const options = isRecord(record.options) ? record.options : {};
   const fallbackModel = str(options.model) ?? str(record.model);
-  const list = new EntryList();
-  for (const message of branch) messageInto(list, message, fallbackModel);
-  return finish({
+  const dates = {
     source_id,
     title: record.title,
     created_at: isoFromText(record.createdAt),
     modified_at: isoFromText(record.updatedAt),
-    entries: list.entries,
-  });
+  };
+  // A flat list of messages naming their parents, with edits or regenerations: every branch.
+  const flat =
+    Array.isArray(record.messages) && !isTree(record, record.messages) ? parsedList(record.messages) : [];
+  const tree: MessageTree<Message> = {
+    messages: flat,
+    idOf: (m) => m.messageId,
+    parentIdOf: (m) => m.parentMessageId ?? undefined,
+  };
+  if (branches(tree)) {
+    const list = new EntryList(stableEids(source_id));
+    const head = writeTree(list, tree, activeMessages(flat).at(-1), (m) =>
+      messageInto(list, m, fallbackModel),
+    );
+    return finish({ ...dates, entries: list.entries, head });
+  }
+  const list = new EntryList();
+  for (const message of branch) messageInto(list, message, fallbackModel);
+  return finish({ ...dates, entries: list.entries });
 }
 
 export function isLibreChatConversation(value: unknown): boolean {

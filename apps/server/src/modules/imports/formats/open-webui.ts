@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { branchTo, latestLeaf } from './branch.js';
+import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -165,16 +165,40 @@ export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
   const fallbackTitle = title || `Conversation ${index}`;
   if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a chat: expected an object.');
   if (id === undefined) return skipped(source_id, fallbackTitle, 'The chat has no id.');
-  const list = new EntryList();
   const branch = activeMessages(chat);
   const system = chatSystemPrompt(chat);
-  if (system !== undefined) list.add('context', system, {});
   // The chat's prompt repeated as a system message is one prompt, not two.
   const repeatsPrompt = (m: Message) => m.role === 'system' && system !== undefined && m.content === system;
+  const modified_at = isoFromEpoch(item.updated_at) ?? isoFromEpoch(chat.updated_at);
+  const dates = { source_id, title, created_at, modified_at };
+  const history = treeOf(chat);
+  const messages =
+    history === undefined
+      ? []
+      : Object.entries(history).flatMap(([key, value]) =>
+          parsed(value).map((m) => ({ ...m, id: m.id ?? key })),
+        );
+  const tree: MessageTree<Message> = {
+    messages,
+    idOf: (m) => m.id,
+    parentIdOf: (m) => m.parentId ?? undefined,
+  };
+  // Edited questions and regenerated answers: every branch, the head where the export was left.
+  if (branches(tree)) {
+    const list = new EntryList(stableEids(source_id));
+    if (system !== undefined) list.add('context', system, {});
+    const leafId = branch.at(-1)?.id;
+    const leaf = messages.find((m) => m.id === leafId);
+    const head = writeTree(list, tree, leaf, (m) => {
+      if (!repeatsPrompt(m)) messageInto(list, m);
+    });
+    return finish({ ...dates, entries: list.entries, head });
+  }
+  const list = new EntryList();
+  if (system !== undefined) list.add('context', system, {});
   for (const message of [...systemMessagesOffBranch(chat, branch), ...branch])
     if (!repeatsPrompt(message)) messageInto(list, message);
-  const modified_at = isoFromEpoch(item.updated_at) ?? isoFromEpoch(chat.updated_at);
-  return finish({ source_id, title, created_at, modified_at, entries: list.entries });
+  return finish({ ...dates, entries: list.entries });
 }
 
 export function isOpenWebUiChat(value: unknown): boolean {
