@@ -252,12 +252,16 @@ describe('LibreChat export', () => {
     expect(format).toBe('librechat');
     const chat = conversationOf(items[0]);
     expect(chat.title).toBe('Name a prime above 100.');
-    expect(brief(chat.entries)).toEqual([
+    expect(brief(onScreen(chat))).toEqual([
       ['query', 'Name a prime above 100.'],
       ['gen', '103.'],
       ['query', 'Another?'],
       ['gen', '107.'],
     ]);
+    // The older answer stays beside the newer, as a branch under the same question.
+    const older = chat.entries.find((e) => e.content === '101.');
+    expect(older?.attrs.qid).toBe(chat.entries[0]?.attrs.qid);
+    expect(treeProblem(chat.entries)).toBeNull();
   });
 
   it('reads the tree under messages when the export is recursive, following the last reply at each turn', async () => {
@@ -269,7 +273,7 @@ describe('LibreChat export', () => {
     expect(chat.title).toBe('Lisbon weekend');
     expect(chat.created_at).toBe('2025-07-04T07:59:58.000Z');
     expect(chat.modified_at).toBe('2025-07-05T12:00:00.000Z');
-    expect(brief(chat.entries)).toEqual([
+    expect(brief(onScreen(chat))).toEqual([
       ['query', 'Plan a weekend in Lisbon.'],
       ['gen', 'Day one: Alfama and the castle.'],
       ['query', 'And day two?'],
@@ -277,8 +281,10 @@ describe('LibreChat export', () => {
       ['query', 'Where should we eat?'],
       ['gen', 'Try the Time Out Market.'],
     ]);
-    expect(chat.entries.map((e) => e.attrs.source_msg)).toEqual(['r1', 'r2b', 'r3', 'r4', 'r5b', 'r6b']);
-    expect(chat.entries[5]?.attrs).toMatchObject({ model: 'gpt-4o', created: '2025-07-04T08:04:05.000Z' });
+    expect(onScreen(chat).map((e) => e.attrs.source_msg)).toEqual(['r1', 'r2b', 'r3', 'r4', 'r5b', 'r6b']);
+    expect(onScreen(chat)[5]?.attrs).toMatchObject({ model: 'gpt-4o', created: '2025-07-04T08:04:05.000Z' });
+    // Every message of the tree is kept: the regenerated answers too.
+    expect(chat.entries).toHaveLength(9);
   });
 
   it('follows the last reply of a tree whatever its times say, passing over what is no message', async () => {
@@ -307,10 +313,12 @@ describe('LibreChat export', () => {
     };
     const path = join(tmp.dir, 'order.json');
     await writeFile(path, JSON.stringify(tree));
-    expect(brief(conversationOf((await readAll(path)).items[0]).entries)).toEqual([
+    const chat = conversationOf((await readAll(path)).items[0]);
+    expect(brief(onScreen(chat))).toEqual([
       ['query', 'Pick one.'],
       ['gen', 'The last reply.'],
     ]);
+    expect(brief(chat.entries)).toHaveLength(3);
   });
 
   it('reads a very deep tree without running out of stack', async () => {

@@ -118,6 +118,42 @@ function mainLine(roots: unknown[]): Message[] {
   }
 }
 
+/** A message of a nested tree, with its place: keys are the order in which the walk met them. */
+interface Nested {
+  key: string;
+  parent: string | undefined;
+  message: Message;
+}
+
+/**
+ * Every message of a nested tree (replies under `children`), each with its parent's key, and the
+ * key of the main line's last message (see mainLine). A loop, so depth is no risk; a node that is
+ * no message ends its branch, as it ends the main line.
+ */
+function nestedMessages(roots: unknown[]): { nodes: Nested[]; leaf: string | undefined } {
+  const nodes: Nested[] = [];
+  const keys = new Map<unknown, string>();
+  const stack = roots.map((raw) => ({ raw, parent: undefined as string | undefined })).reverse();
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { raw, parent } = next;
+    if (!isRecord(raw) || keys.has(raw)) continue;
+    const parsed = Message.safeParse(raw);
+    if (!parsed.success) continue;
+    const key = String(nodes.length);
+    keys.set(raw, key);
+    nodes.push({ key, parent, message: parsed.data });
+    const children = Array.isArray(raw.children) ? raw.children : [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ raw: children[i], parent: key });
+  }
+  let leaf: string | undefined;
+  for (let level = roots; ; ) {
+    const node = level.findLast(isRecord);
+    if (node === undefined || !keys.has(node)) return { nodes, leaf };
+    leaf = keys.get(node);
+    level = Array.isArray(node.children) ? node.children : [];
+  }
+}
+
 /** Whether `messages` nests replies in `children` rather than listing every message. */
 function isTree(record: Record<string, unknown>, messages: unknown[]): boolean {
   return (
@@ -175,6 +211,22 @@ export function readLibreChatConversation(raw: unknown, index: number): ReadItem
     created_at: isoFromText(record.createdAt),
     modified_at: isoFromText(record.updatedAt),
   };
+  const nested = Array.isArray(record.messagesTree)
+    ? record.messagesTree
+    : Array.isArray(record.messages) && isTree(record, record.messages)
+      ? record.messages
+      : undefined;
+  if (nested !== undefined) {
+    // A nested tree with edits or regenerations: every branch, the head at the main line's end.
+    const { nodes, leaf } = nestedMessages(nested);
+    const tree: MessageTree<Nested> = { messages: nodes, idOf: (n) => n.key, parentIdOf: (n) => n.parent };
+    if (branches(tree)) {
+      const list = new EntryList(stableEids(source_id));
+      const last = nodes.find((n) => n.key === leaf);
+      const head = writeTree(list, tree, last, (n) => messageInto(list, n.message, fallbackModel));
+      return finish({ ...dates, entries: list.entries, head });
+    }
+  }
   // A flat list of messages naming their parents, with edits or regenerations: every branch.
   const flat =
     Array.isArray(record.messages) && !isTree(record, record.messages) ? parsedList(record.messages) : [];
