@@ -121,7 +121,9 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     if (wide) await page.setViewportSize(wide);
     await page.reload();
     await second.waitFor();
-    await second.getByRole('button', { name: 'Previous version' }).click();
+    // Reached from the keyboard like any button.
+    await second.getByRole('button', { name: 'Previous version' }).focus();
+    await page.keyboard.press('Enter');
     const first = row(page, 'In Uzbekistan.').getByRole('group', { name: 'Version 1 of 2' });
     await first.waitFor();
     await row(page, 'buy saffron').waitFor();

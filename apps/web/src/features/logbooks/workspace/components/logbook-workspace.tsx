@@ -2,8 +2,9 @@ import type { CurrentUser, Logbook } from '@caravanserai/api';
 import { INVALID_LOG_XML } from '@caravanserai/logbook';
 import { Alert, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import type { EntryActions } from '../model/entry-actions';
 import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
 import { useLogbookSettings } from '../model/use-logbook-settings';
 import { ForkPanel } from './composer/fork-panel';
@@ -75,6 +76,12 @@ export function LogbookWorkspace({
   const composer = useElementSize();
   // The Scribe (drawn for those who can write) takes the caret when it appears.
   // Opened at an entry, the reader came to read it: the caret would scroll the page away from it.
+  // Any reader may look through the versions; only the owner's choice is kept as the head.
+  const actions = useMemo<EntryActions>(
+    () =>
+      isOwner ? session : { ...session, switchBranch: (eid: string) => session.switchBranch(eid, false) },
+    [isOwner, session],
+  );
   const [scribeFocus] = useState(() => focusScribe || (openAt === null && hasFinePointer()));
   // Opened at an entry on another branch (a search hit): that branch is shown, and for the owner kept.
   const logRead = state.log.entries !== null;
@@ -121,7 +128,7 @@ export function LogbookWorkspace({
           ref={log}
           rows={state.rows}
           editable={editable}
-          actions={session}
+          actions={actions}
           editingKey={state.editingKey}
           asking={asking}
           startAtEnd={editable}

@@ -14,14 +14,15 @@ export interface BranchSession {
 }
 
 /**
- * Shows the branch of entry `eid` at once (the log holds every branch) and has the server
- * remember it as the head.
+ * Shows the branch of entry `eid` at once (the log holds every branch) and, when `remember` (the
+ * owner), has the server keep it as the head; another reader's choice stays on their page.
  */
-export function switchBranch(session: BranchSession, eid: string): void {
+export function switchBranch(session: BranchSession, eid: string, remember: boolean): void {
   const entries = session.log().entries;
   const leaf = entries ? leafUnder(entries, eid) : null;
   if (leaf === null) return;
   session.apply(withHead(session.log(), leaf, null, session.now()));
+  if (!remember) return;
   session.setHead(eid).then(
     ({ head, version }) => session.apply(withHead(session.log(), head, version, session.now())),
     (error: unknown) => session.refused(error),
@@ -36,10 +37,5 @@ export function showEntry(session: BranchSession, index: number, remember: boole
   const { entries, head } = session.log();
   const eid = entries?.[index]?.attrs.eid;
   if (!entries || eid === undefined || onActivePath(entries, head, index)) return;
-  if (remember) {
-    switchBranch(session, eid);
-    return;
-  }
-  const leaf = leafUnder(entries, eid);
-  if (leaf !== null) session.apply(withHead(session.log(), leaf, null, session.now()));
+  switchBranch(session, eid, remember);
 }

@@ -219,6 +219,15 @@ describe('LogbookSession: branches', () => {
     expect(server.heads).toEqual(['south000']);
   });
 
+  it("lets another reader look through the versions without changing the owner's choice", async () => {
+    const { sut, server } = sessionOn(branched, 4);
+    sut.switchBranch('north000', false);
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The northern one.', 'Cold up there.']);
+    await settle();
+    expect(server.heads).toEqual([]);
+    expect(sut.getSnapshot().log.version).toBe(4);
+  });
+
   it('reads the log again when the server has moved on meanwhile', async () => {
     const { sut, server } = sessionOn(branched, 4);
     server.version = 9;

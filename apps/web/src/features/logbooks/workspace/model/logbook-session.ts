@@ -186,7 +186,7 @@ export class LogbookSession implements EntryActions {
 
   // ---- branches ----
 
-  switchBranch = (eid: string): void => switchBranch(this.branches, eid);
+  switchBranch = (eid: string, remember = true): void => switchBranch(this.branches, eid, remember);
 
   showEntry = (index: number, remember: boolean): void => showEntry(this.branches, index, remember);
 

@@ -105,7 +105,7 @@ export const EntryRow = memo(function EntryRow({
         <EntryContent entry={entry} />
       )}
       {row.branch && !editing && (
-        <BranchArrows choice={row.branch} disabled={asking || !editable} onSwitch={actions.switchBranch} />
+        <BranchArrows choice={row.branch} disabled={asking} onSwitch={actions.switchBranch} />
       )}
       {meta && <AnswerFooter meta={meta} />}
       {row.unanswered && stored && !editing && (
