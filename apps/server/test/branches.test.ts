@@ -65,6 +65,30 @@ describe('regenerating an answer', () => {
   });
 });
 
+describe('an answer arriving while the reader chooses another branch', () => {
+  it('still follows its question, and becomes the head', async () => {
+    const logbook = await logbookWithWell([
+      entry('query', 'Q', { eid: 'q0000000', qid: 'q0' }),
+      entry('gen', 'A1', { eid: 'a1000000', qid: 'q0' }),
+      entry('gen', 'A2', { eid: 'a2000000', parent: 'q0000000', qid: 'q0' }),
+    ]);
+    t.fake.enqueue({ kind: 'reply', text: 'one two three', chunks: 3, chunkDelayMs: 150 });
+    let switched: Promise<unknown> = Promise.resolve();
+    const result = await t.alice.client.queries.stream(
+      { logid: logbook.logid, prompt: 'Follow-up on A2?' },
+      { onQuery: () => (switched = t.alice.client.logbooks.head(logbook.logid, { eid: 'a1000000' })) },
+    );
+    await switched;
+    expect(turns(await page(logbook.logid))).toEqual([
+      ['query', 'Q'],
+      ['gen', 'A2'],
+      ['query', 'Follow-up on A2?'],
+      ['gen', 'one two three'],
+    ]);
+    expect((await page(logbook.logid)).head).toBe(result.entry.attrs.eid);
+  });
+});
+
 describe('editing a question and sending it again', () => {
   const CONVERSATION = [
     entry('context', 'Be brief.'),

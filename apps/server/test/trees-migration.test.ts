@@ -1,9 +1,20 @@
 import { createTestDb, insertUserRow, type TestDb } from '@caravanserai/test-kit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 
 let db: TestDb;
+let indexedBefore: unknown[] = [];
+
+// search_docs is not among the table types the code uses.
+const indexed = async () =>
+  (
+    await sql<{
+      docid: unknown;
+      logid: string;
+      position: number;
+    }>`select docid, logid, position from search_docs order by docid`.execute(db.db.kysely)
+  ).rows.map((row) => ({ ...row, docid: Number(row.docid) }));
 
 beforeAll(async () => {
   db = await createTestDb(undefined, (fresh) => migrateTo(fresh, '0010-usage-rollups'));
@@ -29,6 +40,7 @@ beforeAll(async () => {
       { ...entry, position: 2, tag: 'gen', attrs: '{"qid":"aaaa1111"}', content: 'Because.' },
     ])
     .execute();
+  indexedBefore = await indexed();
   await migrateToLatest(db.db);
 });
 
@@ -61,6 +73,11 @@ describe('migration 0011: logs stored before trees', () => {
         attrs: '{"qid":"aaaa1111"}',
       },
     ]);
+  });
+
+  it('keep their place in the search index (its ids give the newest-first order)', async () => {
+    expect(indexedBefore).toHaveLength(3);
+    expect(await indexed()).toEqual(indexedBefore);
   });
 
   it('keep their last entry as the head, and an empty logbook none', async () => {

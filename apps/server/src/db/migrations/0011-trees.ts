@@ -24,9 +24,14 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema.alterTable('logbooks').addColumn('head', 'varchar(8)').execute();
 
   const digits = dialect === 'postgres' ? sql`lpad(position::text, 8, '0')` : sql`printf('%08d', position)`;
+  // The search index follows changes of an entry's text; on PostgreSQL its trigger fires on any
+  // update of entries, so it is held while the new columns are filled (SQLite's names its columns).
+  if (dialect === 'postgres')
+    await sql`alter table entries disable trigger search_entries_update`.execute(db);
   await sql`update entries set eid = ${digits},
       parent_position = case when position = 0 then null else position - 1 end,
       depth = position`.execute(db);
+  if (dialect === 'postgres') await sql`alter table entries enable trigger search_entries_update`.execute(db);
   await sql`update logbooks set head = (
       select e.eid from entries e where e.logid = logbooks.logid and e.position = logbooks.entry_count - 1)`.execute(
     db,

@@ -1,5 +1,5 @@
 import type { Entry } from '@caravanserai/logbook';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, Executor, NewEntry } from '../../db/database.js';
 import { ENTRY_COLUMNS, encodeAttrs } from './entry-codec.js';
 import type { Anchor, PlacedEntry } from './entry-placement.js';
@@ -64,6 +64,21 @@ export class EntriesRepository {
       .execute();
     for (const row of rows) found.set(row.eid, row);
     return found;
+  }
+
+  /** The position of the entry `steps` parents above the one at `position`; undefined past a root. */
+  async ancestorAt(logid: string, position: number, steps: number, db: Executor = this.db) {
+    const result = await sql<{ position: number }>`
+      with recursive up(position, parent_position, n) as (
+        select position, parent_position, 0 from entries where logid = ${logid} and position = ${position}
+        union all
+        select e.position, e.parent_position, up.n + 1
+        from up cross join entries e
+        where e.logid = ${logid} and e.position = up.parent_position and up.n < ${steps}
+      )
+      select position from up where n = ${steps}`.execute(db);
+    const row = result.rows[0];
+    return row === undefined ? undefined : Number(row.position);
   }
 
   /** Where the entry at `position` sits; undefined when there is none. */

@@ -75,7 +75,7 @@ export class EntriesService {
    * salted or deleted since. The last entry appended becomes the head.
    */
   async append(logid: string, entries: readonly Entry[], options: AppendOptions = {}): Promise<Appended> {
-    const { alongside, follows, field } = options;
+    const { alongside, field } = options;
     for (const entry of entries) {
       checkText('content', entry.content);
       checkAttrs(entry.attrs);
@@ -85,12 +85,37 @@ export class EntriesService {
       const claimed = await this.logbooks.reservePositions(logid, entries.length, { at }, trx);
       if (!claimed) return this.refused(logid, trx);
       const index = claimed.entry_count - entries.length;
-      const placed = await this.placeAfter(logid, entries, index, follows ?? claimed.head, trx, field);
+      const follows = await this.followed(logid, claimed.head, options, trx);
+      const placed = await this.placeAfter(logid, entries, index, follows, trx, field);
       await this.entries.insert(logid, placed, at, trx);
       await this.logbooks.update(logid, { head: placed.at(-1)?.eid ?? claimed.head }, trx);
       await alongside?.(trx);
       return { index, version: claimed.version, entries: placed.map((p) => p.entry) };
     });
+  }
+
+  /**
+   * The eid an append's first entry follows: `follows` while it is stored; for `within`, the
+   * active leaf when it is that entry or under it (what was written after a question since it
+   * was asked), else that entry (the reader chose another branch meanwhile); else the active leaf.
+   */
+  private async followed(
+    logid: string,
+    head: string | null,
+    { follows, within }: AppendOptions,
+    trx: Executor,
+  ): Promise<string | null> {
+    const target = follows ?? within;
+    if (target === undefined) return head;
+    const found = await this.entries.anchors(logid, head === null ? [target] : [target, head], trx);
+    const chosen = found.get(target);
+    // Gone since (a whole log written meanwhile): the active leaf, as for any append.
+    if (chosen === undefined) return head;
+    if (follows !== undefined) return follows;
+    const leaf = head === null ? undefined : found.get(head);
+    if (leaf === undefined || leaf.depth < chosen.depth) return target;
+    const above = await this.entries.ancestorAt(logid, leaf.position, leaf.depth - chosen.depth, trx);
+    return above === chosen.position ? leaf.eid : target;
   }
 
   /**
@@ -165,6 +190,8 @@ export interface AppendOptions {
   alongside?: ((trx: Executor) => Promise<void>) | undefined;
   /** The eid the first entry follows when it names no parent; left out, the active leaf. */
   follows?: string | undefined;
+  /** Follow the active leaf only while it is this entry or under it, else this entry (an answer and its question). */
+  within?: string | undefined;
   /** The field a refused eid or parent is reported under ('attrs' unless told). */
   field?: string | undefined;
 }

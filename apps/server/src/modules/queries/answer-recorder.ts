@@ -77,7 +77,8 @@ export class AnswerRecorder {
     try {
       stored = await this.writes.append(q.logid, [{ tag: 'gen', attrs, content }], {
         alongside: (trx) => this.record(q, outcome, usage, trx),
-        follows: q.answerFollows,
+        // A new answer beside old ones follows its question; a first one, what followed the question since.
+        ...(q.answerFollows === undefined ? { within: q.queryEid } : { follows: q.answerFollows }),
       });
     } catch (error) {
       // The provider has answered (and billed): the use is recorded even if the answer cannot be

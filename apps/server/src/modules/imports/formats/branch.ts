@@ -69,7 +69,11 @@ function repliesOf<T>(tree: MessageTree<T>): { roots: T[]; replies: Map<T, T[]> 
     const parentId = tree.parentIdOf(message);
     const parent = parentId === undefined ? undefined : byId.get(parentId);
     if (parent === undefined || parent === message) roots.push(message);
-    else replies.set(parent, [...(replies.get(parent) ?? []), message]);
+    else {
+      const list = replies.get(parent);
+      if (list) list.push(message);
+      else replies.set(parent, [message]);
+    }
   }
   return { roots, replies };
 }
