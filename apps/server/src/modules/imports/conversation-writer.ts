@@ -147,12 +147,14 @@ export class ConversationWriter {
           created_at: created,
           modified_at: modified,
           source_id: conversation.source_id,
-          head: left ?? first.at(-1)?.eid ?? null,
+          // Where the export was left once that entry is written; till then the last one written.
+          head: (first.some((p) => p.eid === left) ? left : undefined) ?? first.at(-1)?.eid ?? null,
         },
         trx,
       );
       await this.entries.insert(logid, first, at, trx);
     });
+    const written = new Set(first.map((p) => p.eid));
     for (const run of rest) {
       const stored = await this.db.kysely.transaction().execute(async (trx) => {
         // Salted or not: the logbook takes the flag it came with before anyone else may write.
@@ -161,7 +163,9 @@ export class ConversationWriter {
         if (!claimed) return false;
         const placed = await this.writes.placeAfter(logid, run, claimed.entry_count - run.length, null, trx);
         await this.entries.insert(logid, placed, now(), trx);
-        await this.logbooks.update(logid, { head: left ?? placed.at(-1)!.eid }, trx);
+        for (const p of placed) written.add(p.eid);
+        const head = left !== undefined && written.has(left) ? left : placed.at(-1)!.eid;
+        await this.logbooks.update(logid, { head }, trx);
         return true;
       });
       if (!stored) return { kind: 'skipped', reason: 'Its logbook was deleted while it was imported.' };
@@ -189,7 +193,7 @@ export class ConversationWriter {
       // Where the export was left, when that entry is the logbook's now.
       const head = conversation.head;
       if (head !== undefined && (await this.entries.anchors(target.logid, [head])).has(head)) {
-        await this.logbooks.update(target.logid, { head });
+        await this.logbooks.moveHead(target.logid, async () => head);
       }
     } catch (error) {
       // Salted (before or meanwhile), deleted, or a character the append refuses: that conversation only.

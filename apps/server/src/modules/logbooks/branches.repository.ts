@@ -153,19 +153,4 @@ export class BranchesRepository {
       .where('position', '=', position)
       .executeTakeFirst();
   }
-
-  /**
-   * Moves the head and bumps the version (so other pages notice); the new version, or undefined
-   * when the logbook is gone. Choosing a branch to read is not a change of its content: the
-   * logbook keeps its modified time and its place in lists.
-   */
-  async moveHead(logid: string, head: string, db: Executor = this.db) {
-    const row = await db
-      .updateTable('logbooks')
-      .set((eb) => ({ head, version: eb('version', '+', 1) }))
-      .where('logid', '=', logid)
-      .returning('version')
-      .executeTakeFirst();
-    return row?.version;
-  }
 }

@@ -69,16 +69,17 @@ export class BranchesService {
   async setHead(user: UserRow, logid: string, eid: string): Promise<HeadChanged> {
     const logbook = await this.access.writableLogbook(user, logid);
     const changed = await this.db.kysely.transaction().execute(async (trx) => {
-      const chosen = await this.place(logid, eid, 'eid', trx);
-      const leaf = await this.branches.placeAt(
+      const moved = await this.logbooks.moveHead(
         logid,
-        await this.branches.newestUnder(logid, chosen.position, trx),
+        async () => {
+          const chosen = await this.place(logid, eid, 'eid', trx);
+          const newest = await this.branches.newestUnder(logid, chosen.position, trx);
+          return (await this.branches.placeAt(logid, newest, trx))?.eid ?? chosen.eid;
+        },
         trx,
       );
-      const head = leaf?.eid ?? chosen.eid;
-      const version = await this.branches.moveHead(logid, head, trx);
-      if (version === undefined) throw NotFound('Logbook not found.');
-      return { head, version };
+      if (moved === undefined) throw NotFound('Logbook not found.');
+      return moved;
     });
     // The log itself is unchanged: what is cached for the old version serves the new one.
     const log = this.cache.get(logid, logbook.version);

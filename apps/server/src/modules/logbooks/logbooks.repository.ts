@@ -77,6 +77,25 @@ export class LogbooksRepository {
   }
 
   /**
+   * Moves the head and bumps the version (so other pages notice); the new version, or undefined
+   * when the logbook is gone. Choosing a branch to read is not a change of its content: the
+   * logbook keeps its modified time and its place in lists. Bumping first takes the row's lock,
+   * so a whole log written at the same time cannot remove the chosen entry in between.
+   */
+  async moveHead(logid: string, head: (trx: Executor) => Promise<string>, db: Executor = this.db) {
+    const bumped = await db
+      .updateTable('logbooks')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('logid', '=', logid)
+      .returning('version')
+      .executeTakeFirst();
+    if (bumped === undefined) return undefined;
+    const eid = await head(db);
+    await db.updateTable('logbooks').set({ head: eid }).where('logid', '=', logid).execute();
+    return { head: eid, version: bumped.version };
+  }
+
+  /**
    * Starts a change of existing entries: bumps the version (checking the expected one when given)
    * and returns the new version and entry count, or undefined when salted, gone or stale.
    */
