@@ -21,6 +21,7 @@ export {
   siblingsOf,
   treeOf,
   treeProblem,
+  withoutEntries,
   withTreeIds,
 } from './tree';
 export { LOG_VERSION, parseLog, serializeEntry, serializeLog } from './xml';

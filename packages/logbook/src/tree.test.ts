@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from './entry';
 import { anEntry } from './test-entries';
-import { activePath, headIndex, newEid, newestLeafUnder, siblingsOf, treeOf, treeProblem } from './tree';
+import {
+  activePath,
+  headIndex,
+  newEid,
+  newestLeafUnder,
+  ROOT_PARENT,
+  siblingsOf,
+  treeOf,
+  treeProblem,
+  withoutEntries,
+} from './tree';
 import { parseLog, serializeLog } from './xml';
 
 /**
@@ -148,5 +158,38 @@ describe('any tree', () => {
         }
       }),
     );
+  });
+});
+
+describe('withoutEntries', () => {
+  it('keeps the tree when entries go: their children follow the nearest ancestor that stays', () => {
+    // 0 Q1 ── 1 A1 ── 2 Q2
+    //      └─ 3 A1' ── 4 Q3 ── 5 A3
+    const entries = [
+      anEntry('query', 'Q1', { eid: 'q1000000' }),
+      anEntry('gen', 'A1', { eid: 'a1000000' }),
+      anEntry('query', 'Q2', { eid: 'q2000000' }),
+      anEntry('gen', "A1'", { eid: 'a1e00000', parent: 'q1000000' }),
+      anEntry('query', 'Q3', { eid: 'q3000000' }),
+      anEntry('gen', 'A3', { eid: 'a3000000' }),
+    ];
+    const kept = withoutEntries(entries, (e) => e.tag === 'gen');
+    expect(kept.map((e) => [e.content, e.attrs.parent])).toEqual([
+      ['Q1', undefined],
+      ['Q2', undefined],
+      ['Q3', 'q1000000'],
+    ]);
+    expect(treeProblem(kept)).toBeNull();
+    expect(activePath(treeOf(kept), null)).toEqual([0, 2]);
+    // Without the first root, what followed it becomes a root; a later root says so.
+    const rootless = withoutEntries(entries, (e) => e.content === 'Q1');
+    expect(rootless.map((e) => e.attrs.parent)).toEqual([
+      undefined,
+      undefined,
+      ROOT_PARENT,
+      undefined,
+      undefined,
+    ]);
+    expect(treeProblem(rootless)).toBeNull();
   });
 });

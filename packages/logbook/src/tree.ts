@@ -127,3 +127,34 @@ export function newestLeafUnder(tree: LogTree, index: number): number {
   }
   return newest;
 }
+
+/**
+ * The entries but those `drop` picks, the tree kept: an entry whose parent goes follows its
+ * nearest ancestor that stays (a root when none does), written as `parent` wherever document
+ * order alone would say otherwise.
+ */
+export function withoutEntries(entries: readonly Entry[], drop: (entry: Entry) => boolean): Entry[] {
+  const tree = treeOf(entries);
+  const dropped = new Uint8Array(entries.length);
+  // Each entry's nearest kept ancestor, by document index (-1: none).
+  const keptAncestor = new Int32Array(entries.length);
+  const kept: Entry[] = [];
+  let lastKept = -1;
+  for (let index = 0; index < entries.length; index++) {
+    const parent = tree.parents[index]!;
+    const follows = parent < 0 ? -1 : dropped[parent] ? keptAncestor[parent]! : parent;
+    keptAncestor[index] = follows;
+    const entry = entries[index]!;
+    if (drop(entry)) {
+      dropped[index] = 1;
+      continue;
+    }
+    const { parent: _parent, ...attrs } = entry.attrs;
+    const named = follows < 0 ? ROOT_PARENT : entries[follows]!.attrs.eid;
+    const needed = follows !== lastKept && !(follows < 0 && kept.length === 0);
+    if (needed && named !== undefined) attrs.parent = named;
+    kept.push({ ...entry, attrs });
+    lastKept = index;
+  }
+  return kept;
+}

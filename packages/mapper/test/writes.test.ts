@@ -137,6 +137,26 @@ describe('rm', () => {
     expect(t.io.keyReads).toBe(2);
   });
 
+  it('rm -t keeps a branched logbook a tree: what followed a removed entry follows what it followed', async () => {
+    const logbook = await createLogbook(h.alice.client, {
+      title: 'Branched notes',
+      entries: [
+        entry('query', 'Q1', { eid: 'q1000000', qid: 'q1' }),
+        entry('gen', 'A1', { eid: 'a1000000', qid: 'q1' }),
+        entry('query', 'Q2', { eid: 'q2000000', qid: 'q2' }),
+        entry('gen', "A1'", { eid: 'a1e00000', parent: 'q1000000', qid: 'q1' }),
+        entry('query', 'Q3', { eid: 'q3000000', qid: 'q3' }),
+      ],
+    });
+    const t = mapperFor(h.alice);
+    expect(await t.run(`rm -t gen -l ${logbook.logid}`, { keys: ['y'] })).toContain('Removed 2 <gen> entries');
+    expect(await storedEntries(h.alice.client, logbook.logid)).toEqual([
+      entry('query', 'Q1', { qid: 'q1' }),
+      entry('query', 'Q2', { qid: 'q2' }),
+      entry('query', 'Q3', { qid: 'q3', parent: 'q1000000' }),
+    ]);
+  });
+
   it('rm -t keeps the entries for n, Enter or Ctrl+C', async () => {
     const logbook = await createLogbook(h.alice.client, { entries: sample(), title: 'Kept' });
     const t = mapperFor(h.alice);

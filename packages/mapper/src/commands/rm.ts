@@ -1,4 +1,4 @@
-import { isTag, serializeLog, type Tag } from '@caravanserai/logbook';
+import { isTag, serializeLog, type Tag, withoutEntries } from '@caravanserai/logbook';
 import type { CommandEnv } from '../command-env.js';
 import { fail } from '../command-error.js';
 import { confirm, countEntries } from '../confirm.js';
@@ -28,7 +28,8 @@ async function removeLogbook(env: CommandEnv, logid: string): Promise<void> {
 async function removeTag(env: CommandEnv, tag: Tag, given: string | undefined): Promise<void> {
   const logbook = await fetchLogbook(env, await targetLogid(env, given), M.retrieveFailed);
   const entries = readEntries(logbook);
-  const kept = entries.filter((e) => e.tag !== tag);
+  // Branches stay as they were: what followed a removed entry follows what it followed.
+  const kept = withoutEntries(entries, (e) => e.tag === tag);
   const removed = countEntries(entries.length - kept.length, tag);
   if (kept.length === entries.length) {
     writeLines(env.io, `No <${tag}> entries in ${logbook.title}.`);

@@ -1,4 +1,4 @@
-import { isTag } from '@caravanserai/logbook';
+import { isTag, withoutEntries } from '@caravanserai/logbook';
 import { fail } from '../../command-error.js';
 import { confirm, countEntries } from '../../confirm.js';
 import { SHELL_BOX_MESSAGES as M } from '../../messages.js';
@@ -31,7 +31,7 @@ export const clear: CommandSpec<ShellBoxEnv> = {
     }
     const tag = target === 'all' ? null : target;
     const { logbook, entries } = await readLogbook(env);
-    const kept = tag ? entries.filter((e) => e.tag !== tag) : [];
+    const kept = tag ? withoutEntries(entries, (e) => e.tag === tag) : [];
     const count = entries.length - kept.length;
     if (count === 0) {
       writeLines(env.io, tag ? `No <${tag}> entries to clear.` : 'The log is already empty.');
