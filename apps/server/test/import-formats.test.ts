@@ -111,6 +111,52 @@ describe('branched conversations', () => {
     });
     expect(after.entries.at(-1)?.siblings).toHaveLength(2);
     expect((await t.dave.client.logbooks.entries(logid, { all: '1' })).total).toBe(14);
+    // The new answer answers the stored question: the same qid, so Regenerate finds it.
+    const question = after.entries.find((e) => e.content.startsWith('How do I treat it organically'));
+    expect(after.entries.at(-1)?.attrs.qid).toBe(question?.attrs.qid);
+  });
+
+  it('takes the first branch of a conversation imported before it had any', async () => {
+    const node = (id: string, parent: string | null, role: string, text: string, at: number) => ({
+      id,
+      parent,
+      children: [],
+      message: { id, author: { role }, create_time: at, content: { content_type: 'text', parts: [text] } },
+    });
+    const conversation = (mapping: Record<string, unknown>, current_node: string) => ({
+      conversation_id: 'conv-first-branch',
+      title: 'Spices',
+      mapping: { root: { id: 'root', parent: null, children: [] }, ...mapping },
+      current_node,
+    });
+    const linear = conversation(
+      { q1: node('q1', 'root', 'user', 'Which spice?', 1), a1: node('a1', 'q1', 'assistant', 'Saffron.', 2) },
+      'a1',
+    );
+    const file = (c: unknown) => Buffer.from(JSON.stringify([c]));
+    const first = await importFile(t.server, t.dave, file(linear), { filename: 'conversations.json' });
+    const logid = first.imported[0]!.logid;
+    // Edited in the source: a second wording of the question, with its own answer.
+    const branched = conversation(
+      {
+        ...linear.mapping,
+        q1b: node('q1b', 'root', 'user', 'Which spice is dearest?', 3),
+        a1b: node('a1b', 'q1b', 'assistant', 'Saffron, by weight.', 4),
+      },
+      'a1b',
+    );
+    const again = await importFile(t.server, t.dave, file(branched), { filename: 'conversations.json' });
+    expect(again).toMatchObject({ updated: 1, imported: [] });
+    const all = await t.dave.client.logbooks.entries(logid, { all: '1' });
+    expect(all.entries.map((e) => [e.content, e.parent === null])).toEqual([
+      ['Which spice?', true],
+      ['Saffron.', false],
+      ['Which spice is dearest?', true],
+      ['Saffron, by weight.', false],
+    ]);
+    const page = await t.dave.client.logbooks.entries(logid, {});
+    expect(page.entries.map((e) => e.content)).toEqual(['Which spice is dearest?', 'Saffron, by weight.']);
+    expect(page.entries[0]?.siblings).toHaveLength(2);
   });
 });
 

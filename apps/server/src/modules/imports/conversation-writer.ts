@@ -1,5 +1,4 @@
 import type { ImportFormat } from '@caravanserai/api';
-import { type Entry, ROOT_PARENT } from '@caravanserai/logbook';
 import { refuseIfSalted } from '../../access/access.js';
 import { int, now } from '../../db/columns.js';
 import type { Executor, UserRow } from '../../db/database.js';
@@ -21,7 +20,7 @@ import {
 } from './conversation-check.js';
 import type { SourceConversation } from './formats/conversation.js';
 import type { ImportTarget, ImportTargetsRepository } from './import-targets.repository.js';
-import { newTurns } from './new-turns.js';
+import { newBranches, newTurns } from './new-turns.js';
 
 export type Outcome =
   | { kind: 'imported'; logid: string; title: string }
@@ -175,9 +174,8 @@ export class ConversationWriter {
 
   private async grow(target: ImportTarget, conversation: SourceConversation): Promise<Outcome> {
     const tree = conversation.entries.some((e) => e.attrs.eid !== undefined);
-    const turns = tree
-      ? await this.newBranches(target.logid, conversation.entries)
-      : newTurns(conversation.entries, await this.targets.storedTurns(target.logid));
+    const stored = await this.targets.storedTurns(target.logid);
+    const turns = tree ? newBranches(conversation.entries, stored) : newTurns(conversation.entries, stored);
     if (turns.length === 0) return { kind: 'duplicate' };
     // Modified when the conversation last changed, if it says, as a new import is; never before
     // the logbook's own last change.
@@ -202,34 +200,5 @@ export class ConversationWriter {
       throw error;
     }
     return { kind: 'updated' };
-  }
-
-  /**
-   * The entries of a conversation's tree that its logbook lacks (a re-import of a conversation
-   * grown since): those whose eid it does not hold (an import's eids are the same each time), each
-   * naming the entry it follows, since the entry before it in the export may be stored already.
-   */
-  private async newBranches(logid: string, entries: readonly Entry[]): Promise<Entry[]> {
-    const stored = new Set<string>();
-    const eids = entries.flatMap((e) => (e.attrs.eid === undefined ? [] : [e.attrs.eid]));
-    for (let i = 0; i < eids.length; i += 1000) {
-      for (const eid of (await this.entries.anchors(logid, eids.slice(i, i + 1000))).keys()) stored.add(eid);
-    }
-    if (stored.size === 0) {
-      // Imported before its entries had the same eids each time: matched by message, as before.
-      const linear = entries.map(({ attrs: { eid: _eid, parent: _parent, ...attrs }, ...rest }) => ({
-        ...rest,
-        attrs,
-      }));
-      return newTurns(linear, await this.targets.storedTurns(logid));
-    }
-    const fresh: Entry[] = [];
-    entries.forEach((entry, index) => {
-      const { eid, parent } = entry.attrs;
-      if (eid !== undefined && stored.has(eid)) return;
-      const follows = parent ?? (index === 0 ? ROOT_PARENT : (entries[index - 1]?.attrs.eid ?? ROOT_PARENT));
-      fresh.push({ ...entry, attrs: { ...entry.attrs, parent: follows } });
-    });
-    return fresh;
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { decodeAttrs } from '../logbooks/entry-codec.js';
 import type { StoredTurns } from './new-turns.js';
+import { MessageKeys } from './new-turns.js';
 
 export interface ImportTarget {
   logid: string;
@@ -41,20 +42,26 @@ export class ImportTargetsRepository {
   async storedTurns(logid: string): Promise<StoredTurns> {
     const rows = await this.db
       .selectFrom('entries')
-      .select('attrs')
+      .select(['attrs', 'eid'])
       .where('logid', '=', logid)
       .where('attrs', 'like', '%"source_msg"%')
+      .orderBy('position')
       .execute();
     const messages = new Set<string>();
+    const keys = new MessageKeys();
+    const entries = new Map<string, { eid: string; qid: string | undefined }>();
     for (const row of rows) {
-      const id = decodeAttrs(row.attrs).source_msg;
-      if (id !== undefined) messages.add(id);
+      const attrs = decodeAttrs(row.attrs);
+      const id = attrs.source_msg;
+      if (id === undefined) continue;
+      messages.add(id);
+      entries.set(keys.next(id), { eid: row.eid, qid: attrs.qid });
     }
     const count = await this.db
       .selectFrom('logbooks')
       .select('entry_count')
       .where('logid', '=', logid)
       .executeTakeFirst();
-    return { count: count?.entry_count ?? 0, messages };
+    return { count: count?.entry_count ?? 0, messages, entries };
   }
 }
