@@ -149,7 +149,9 @@ describe('rm', () => {
       ],
     });
     const t = mapperFor(h.alice);
-    expect(await t.run(`rm -t gen -l ${logbook.logid}`, { keys: ['y'] })).toContain('Removed 2 <gen> entries');
+    expect(await t.run(`rm -t gen -l ${logbook.logid}`, { keys: ['y'] })).toContain(
+      'Removed 2 <gen> entries',
+    );
     expect(await storedEntries(h.alice.client, logbook.logid)).toEqual([
       entry('query', 'Q1', { qid: 'q1' }),
       entry('query', 'Q2', { qid: 'q2' }),
