@@ -136,21 +136,18 @@ export class BranchesRepository {
 
   /** Where the entry with this eid sits; undefined when there is none. */
   placeOf(logid: string, eid: string, db: Executor = this.db) {
-    return db
-      .selectFrom('entries')
-      .select(['position', 'eid', 'parent_position', 'depth'])
-      .where('logid', '=', logid)
-      .where('eid', '=', eid)
-      .executeTakeFirst();
+    return this.places(logid, db).where('eid', '=', eid).executeTakeFirst();
   }
 
   /** Where the entry at a position sits; undefined when there is none. */
   placeAt(logid: string, position: number, db: Executor = this.db) {
+    return this.places(logid, db).where('position', '=', position).executeTakeFirst();
+  }
+
+  private places(logid: string, db: Executor) {
     return db
       .selectFrom('entries')
       .select(['position', 'eid', 'parent_position', 'depth'])
-      .where('logid', '=', logid)
-      .where('position', '=', position)
-      .executeTakeFirst();
+      .where('logid', '=', logid);
   }
 }

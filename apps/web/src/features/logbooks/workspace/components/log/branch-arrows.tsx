@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { BranchChoice } from '../../model/branch-view';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 
@@ -16,31 +17,25 @@ export function BranchArrows({
   onSwitch: (eid: string) => void;
 }) {
   const { position, count, previous, next } = choice;
+  const arrow = (label: string, eid: string | null, icon: ReactNode) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      aria-label={label}
+      disabled={disabled || eid === null}
+      onClick={() => eid !== null && onSwitch(eid)}
+    >
+      {icon}
+    </ActionIcon>
+  );
   return (
     <Group gap={0} wrap="nowrap" mt={4} ml={-6} role="group" aria-label={`Version ${position} of ${count}`}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label="Previous version"
-        disabled={disabled || previous === null}
-        onClick={() => previous !== null && onSwitch(previous)}
-      >
-        <ChevronLeftIcon />
-      </ActionIcon>
+      {arrow('Previous version', previous, <ChevronLeftIcon />)}
       <Text size="xs" c="dimmed" aria-hidden="true" data-testid="branch-position">
         {position}/{count}
       </Text>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label="Next version"
-        disabled={disabled || next === null}
-        onClick={() => next !== null && onSwitch(next)}
-      >
-        <ChevronRightIcon />
-      </ActionIcon>
+      {arrow('Next version', next, <ChevronRightIcon />)}
     </Group>
   );
 }
