@@ -79,7 +79,7 @@ describe('POST /journals/query/stream/', () => {
       if (!first) throw new Error('the stream sent no events');
       expect(first.event).toBe('query');
       const { qid } = first.data as { qid: string; index: number };
-      expect(first.data).toEqual({ qid, index: 0 });
+      expect(first.data).toEqual({ qid, index: 0, eid: expect.stringMatching(EID) });
 
       expect(rest.map((e) => e.event)).toEqual(['delta', 'delta', 'delta', 'delta']);
       const deltas = rest.map((e) => (e.data as { text: string }).text);
@@ -127,7 +127,10 @@ describe('POST /journals/query/stream/', () => {
     const events = parseEvents(
       await (await postStream({ logid: logbook.logid, prompt: 'Hi', qid: 'kept0001', context: '' })).text(),
     );
-    expect(events[0]).toEqual({ event: 'query', data: { qid: 'kept0001', index: 0 } });
+    expect(events[0]).toEqual({
+      event: 'query',
+      data: { qid: 'kept0001', index: 0, eid: expect.stringMatching(EID) },
+    });
     expect(events.at(-1)?.event).toBe('done');
     expect(await entriesNow(logbook.logid)).toEqual([
       entry('query', 'Hi', { qid: 'kept0001' }),
@@ -150,7 +153,7 @@ describe('client.queries.stream()', () => {
 
     expect(deltas).toHaveLength(4);
     expect(deltas.join('')).toBe(ANSWER);
-    expect(queries).toEqual([{ qid: result.qid, index: 0 }]);
+    expect(queries).toEqual([{ qid: result.qid, index: 0, eid: expect.stringMatching(EID) }]);
     expect(QueryResult.shape.data.parse(result)).toEqual(result);
     expect(result).toEqual({
       gen: ANSWER,
