@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fromJson, parseLog } from '@caravanserai/logbook';
-import { createLogbook, entry, storedEntries } from '@caravanserai/test-kit';
+import { createLogbook, documentOf, entry } from '@caravanserai/test-kit';
 import type { Download, Page } from '@playwright/test';
 import { expect, withLogbook } from '../support/fixtures.js';
 import { chooseInLogbookMenu, logArea, openLogbook } from '../support/workspace.js';
@@ -52,8 +52,9 @@ test.describe('the workspace: view, exports and deleting the logbook', () => {
     seeded,
   }) => {
     const { page } = tab;
-    const stored = await storedEntries(owner.client, seeded.logid);
     const logbook = await owner.client.logbooks.get(seeded.logid);
+    // The whole document, each entry with its eid: what the XML and JSON exports carry.
+    const stored = documentOf(logbook);
 
     const xml = await download(page, 'Export as .xml file');
     expect(xml.suggestedFilename()).toBe(`${seeded.logid}.xml`);
