@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import { citationsOf, withCitations } from './chatgpt-citations.js';
+import { contentId } from './chatgpt-content-id.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -211,25 +211,6 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
   else if (role === 'tool') write((t) => list.add('shell', t, attrs));
   else if (message.recipient != null && message.recipient !== 'all') write((t) => list.add('code', t, attrs));
   else write((t) => list.gen(t, attrs));
-}
-
-/**
- * An id for a conversation that has none (older exports): a digest of its title, its time and each
- * message's id and content, in key order, so importing the same file again finds the logbook it
- * made. `sha256-` sets it apart from ChatGPT's own ids, which are UUIDs.
- */
-function contentId(record: Record<string, unknown>): string {
-  const hash = createHash('sha256');
-  const put = (value: unknown) => hash.update(`${JSON.stringify(value ?? null)}\n`);
-  put(record.title);
-  put(record.create_time);
-  const mapping = isRecord(record.mapping) ? record.mapping : {};
-  for (const key of Object.keys(mapping).sort()) {
-    const node = mapping[key];
-    const message = isRecord(node) && isRecord(node.message) ? node.message : {};
-    put([key, message.id ?? null, message.content ?? null]);
-  }
-  return `sha256-${hash.digest('hex').slice(0, 32)}`;
 }
 
 /** One conversation of the export, along its active branch. */
