@@ -11,6 +11,7 @@ import { caravanRoutes } from './modules/caravans/caravans.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { publicConfig } from './modules/config/public-config.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
+import { fileRoutes } from './modules/files/files.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { journalRoutes } from './modules/journals/journals.routes.js';
 import { logbookRoutes } from './modules/logbooks/logbooks.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       await searchRoutes(api, services);
       await importRoutes(api, services);
       await backupRoutes(api, services);
+      await fileRoutes(api, services);
     },
     { prefix: config.apiPrefix },
   );

@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** The largest export file an import takes (IMPORT_MAX_MB); its upload is streamed to disk. */
   importMaxBytes: number;
+  /** The largest file a query may carry (FILE_MAX_MB). */
+  fileMaxBytes: number;
+  /** What one user's uploaded files may take together (USER_FILES_MAX_MB). */
+  userFilesMaxBytes: number;
   /** How long a provider may take to answer a query. */
   queryTimeoutMs: number;
   /** The longest answer stored: the provider's stream is not read past it (MAX_ANSWER_CHARS). */
@@ -117,6 +121,8 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     authRateLimit: env.AUTH_RATE_LIMIT ?? 20,
     bodyLimit: MAX_BODY_BYTES,
     importMaxBytes: (env.IMPORT_MAX_MB ?? 1024) * 1024 * 1024,
+    fileMaxBytes: (env.FILE_MAX_MB ?? 20) * 1024 * 1024,
+    userFilesMaxBytes: (env.USER_FILES_MAX_MB ?? 1024) * 1024 * 1024,
     queryTimeoutMs,
     maxAnswerChars: env.MAX_ANSWER_CHARS ?? 200_000,
     cliBundle: resolve(env.CLI_BUNDLE ?? join(repoRoot, 'apps', 'cli', 'dist', 'mapper.mjs')),

@@ -83,6 +83,8 @@ export const EnvSchema = z.object({
   QUERY_TIMEOUT_SECONDS: positive,
   MAX_ANSWER_CHARS: whole(1000),
   IMPORT_MAX_MB: whole(1, 1_048_576),
+  FILE_MAX_MB: whole(1, 1024),
+  USER_FILES_MAX_MB: whole(1, 1_048_576),
   PUBLIC_ORIGIN: optional(
     z
       .string()

@@ -25,6 +25,8 @@ import { InvitesRepository } from './modules/caravans/invites.repository.js';
 import { MembersService } from './modules/caravans/members.service.js';
 import { QueryAdmission } from './modules/caravans/query-admission.js';
 import { QueryReservationsRepository } from './modules/caravans/query-reservations.repository.js';
+import { FilesRepository } from './modules/files/files.repository.js';
+import { FilesService } from './modules/files/files.service.js';
 import { ConversationWriter } from './modules/imports/conversation-writer.js';
 import { openExport } from './modules/imports/formats/open-export.js';
 import { ImportJobsRepository } from './modules/imports/import-jobs.repository.js';
@@ -46,6 +48,7 @@ import { MapperProfilesService } from './modules/mapper-profiles/mapper-profiles
 import { createPayments, type Payments } from './modules/payments/payments.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
+import { PromptFiles } from './modules/queries/prompt-files.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
@@ -84,6 +87,8 @@ export interface Services {
   search: SearchService;
   /** Import jobs: export files of other apps and our own backups, turned into logbooks. */
   imports: ImportsService;
+  /** Files queries carry: uploaded, read back, sent to models. */
+  files: FilesService;
   /** The backup zip of everything a user owns. */
   backup: BackupService;
   /** Cards and subscriptions through Stripe; null while payments are off. */
@@ -110,6 +115,11 @@ export function createServices(config: Config, db: Db): Services {
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
+  const files = new FilesService(db, new FilesRepository(db.kysely), access, {
+    maxBytes: config.fileMaxBytes,
+    userMaxBytes: config.userFilesMaxBytes,
+    apiPrefix: config.apiPrefix,
+  });
   const logCache = new LogCache();
   const wells = new WellsService(
     wellsRepo,
@@ -123,7 +133,7 @@ export function createServices(config: Config, db: Db): Services {
     maxAnswerChars: config.maxAnswerChars,
     timeoutMs: config.queryTimeoutMs,
   });
-  const prompts = new QueryPrompts(entriesRepo);
+  const prompts = new QueryPrompts(entriesRepo, new PromptFiles(files, workers));
   const admission = new QueryAdmission(
     db,
     caravansRepo,
@@ -131,7 +141,7 @@ export function createServices(config: Config, db: Db): Services {
     new QueryReservationsRepository(db.kysely, db.dialect),
     config.queryTimeoutMs + RESERVATION_MARGIN_MS,
   );
-  const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, {
+  const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, files, {
     timeoutMs: config.queryTimeoutMs,
     maxAnswerChars: config.maxAnswerChars,
     fetch: limitResponses(
@@ -163,7 +173,8 @@ export function createServices(config: Config, db: Db): Services {
     auth: new AuthService(users, tokens),
     profiles: new ProfilesService(users),
     journals: new JournalsService(journalsRepo, logbooksRepo, access),
-    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, logCache, logReader),
+    logbooks: new LogbooksService(db, logbooksRepo, entriesRepo, access, entries, logCache, logReader, files),
+    files,
     branches: new BranchesService(db, access, logbooksRepo, new BranchesRepository(db.kysely), logCache),
     entries,
     wells,

@@ -76,6 +76,13 @@ export class ApiClient extends HttpClient {
       this.call(routes.imports.start, { body: uploadForm(file, filename, journal) }),
   };
 
+  /** Files a query carries: uploaded to a logbook, then named in the query's `files`. */
+  readonly files = {
+    ...this.calls(routes.files),
+    upload: (logid: string, file: Upload, filename: string) =>
+      this.call(routes.files.upload, { params: { logid }, body: uploadForm(file, filename) }),
+  };
+
   /** Everything the user owns as one zip, and restoring such a zip (an import job). */
   readonly backup = {
     ...this.calls(routes.backup),

@@ -6,6 +6,17 @@ import { pathTo, treeOf } from './tree';
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** The ids of the files a question carries (its entry's `files` attribute, DESIGN 3a). */
+  files?: string[];
+}
+
+/** The file ids an entry's `files` attribute names. */
+export function filesOf(entry: Entry): string[] {
+  return (entry.attrs.files ?? '').split(' ').filter((id) => id !== '');
+}
+
+function question(content: string, files: readonly string[]): ChatMessage {
+  return files.length > 0 ? { role: 'user', content, files: [...files] } : { role: 'user', content };
 }
 
 /** What the client sends as the context when a Logbook has none. */
@@ -37,8 +48,8 @@ function conversation(entries: readonly Entry[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const e of entries) {
     const role = ROLE_OF[e.tag];
-    if (role !== undefined && !isBlank(e.content) && !isNotice(e))
-      messages.push({ role, content: e.content });
+    if (role === undefined || isBlank(e.content) || isNotice(e)) continue;
+    messages.push(role === 'user' ? question(e.content, filesOf(e)) : { role, content: e.content });
   }
   return messages;
 }
@@ -64,13 +75,15 @@ export function buildMessages(opts: {
   context?: string;
   memory?: boolean;
   qid?: string;
+  /** The files the prompt carries, when it is not replayed from its stored entry. */
+  files?: readonly string[];
 }): ChatMessage[] {
-  const { entries, prompt, qid } = opts;
+  const { entries, prompt, qid, files = [] } = opts;
   const context = usableContext(opts.context);
 
   if (!opts.memory) {
     const messages: ChatMessage[] = context === null ? [] : [{ role: 'system', content: context }];
-    messages.push({ role: 'user', content: prompt });
+    messages.push(question(prompt, files));
     return messages;
   }
 
@@ -80,7 +93,7 @@ export function buildMessages(opts: {
   const line = pathTo(treeOf(entries), saved < 0 ? entries.length - 1 : saved);
   const replayed = line.map((index) => entries[index]!);
   const messages = conversation(replayed);
-  if (saved < 0) messages.push({ role: 'user', content: prompt });
+  if (saved < 0) messages.push(question(prompt, files));
 
   if (context !== null && !replaysContext(replayed, context)) {
     messages.unshift({ role: 'system', content: context });

@@ -1,4 +1,4 @@
-export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './chat-messages';
+export { buildMessages, type ChatMessage, contextText, filesOf, NO_CONTEXT } from './chat-messages';
 export { cleanText, createTextCleaner, REPLACEMENT } from './clean-text';
 export { ATTR_NAME, type Entry, findInvalidXmlChar, newQid, validateEntry } from './entry';
 export { INVALID_LOG_XML, InvalidEntryError, InvalidLogError } from './errors';

@@ -4,6 +4,7 @@
 export type { Config } from '@caravanserai/server';
 export { type Db, openDb } from '@caravanserai/server';
 export * from './factories.js';
+export * from './files.js';
 export * from './server.js';
 export { stripeSettingsFor } from './stripe.js';
 export { createTestDb, insertUserRow, TEST_POSTGRES_URL, type TestDb } from './test-db.js';

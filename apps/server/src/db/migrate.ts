@@ -19,6 +19,7 @@ import * as search from './migrations/0008-search.js';
 import * as imports from './migrations/0009-imports.js';
 import * as usageRollups from './migrations/0010-usage-rollups.js';
 import * as trees from './migrations/0011-trees.js';
+import * as files from './migrations/0012-files.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-usage-rollups': usageRollups,
   '0009-imports': imports,
   '0011-trees': trees,
+  '0012-files': files,
 };
 
 class StaticProvider implements MigrationProvider {

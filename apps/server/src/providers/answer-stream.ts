@@ -1,9 +1,14 @@
 import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 
+/** What a question carries beside its text (DESIGN 3a): a file's bytes, or a file as text. */
+export type Attachment =
+  | { type: 'file'; mediaType: string; data: Uint8Array; filename: string }
+  | { type: 'text'; text: string };
+
 /** What the model is sent: one system text (if any) and the conversation. */
 export interface Prompt {
   system?: string;
-  messages: { role: 'user' | 'assistant'; content: string }[];
+  messages: { role: 'user' | 'assistant'; content: string; attachments?: Attachment[] }[];
 }
 
 /** Token counts as the provider reported them; undefined where it reported none. */
@@ -20,7 +25,10 @@ export type AnswerPart =
 
 function toProviderPrompt({ system, messages }: Prompt): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = system === undefined ? [] : [{ role: 'system', content: system }];
-  for (const { role, content } of messages) prompt.push({ role, content: [{ type: 'text', text: content }] });
+  for (const { role, content, attachments = [] } of messages) {
+    if (role === 'assistant') prompt.push({ role, content: [{ type: 'text', text: content }] });
+    else prompt.push({ role, content: [{ type: 'text', text: content }, ...attachments] });
+  }
   return prompt;
 }
 

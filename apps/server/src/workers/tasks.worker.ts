@@ -3,6 +3,7 @@
  * (workers/worker-pool.ts). Work that would hold the request thread for long goes here.
  */
 
+export { pdfTextTask as pdfText } from '../modules/files/pdf-text.task.js';
 export { parseLogTask as parseLog } from '../modules/logbooks/parse-log.task.js';
 export { countTokensTask as countTokens } from '../modules/usage/count-tokens.task.js';
 export { parseJsonTask as parseJson } from '../plugins/parse-json.task.js';

@@ -4,6 +4,7 @@ import { caravanRoutes } from './caravans.js';
 import { configRoutes } from './config.js';
 import { downloadRoutes } from './download.js';
 import { entryRoutes } from './entries.js';
+import { fileRoutes } from './files.js';
 import { importRoutes } from './imports.js';
 import { journalRoutes } from './journals.js';
 import { logbookRoutes } from './logbooks.js';
@@ -26,6 +27,7 @@ export const routes = {
   journals: journalRoutes,
   logbooks: logbookRoutes,
   entries: entryRoutes,
+  files: fileRoutes,
   wells: wellRoutes,
   queries: queryRoutes,
   usage: usageRoutes,

@@ -6,6 +6,7 @@ export * from './common.js';
 export * from './config.js';
 export * from './error-codes.js';
 export * from './examples.js';
+export * from './files.js';
 export * from './imports.js';
 export * from './journals.js';
 export * from './logbooks.js';

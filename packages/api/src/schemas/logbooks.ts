@@ -1,5 +1,6 @@
 import { TAGS } from '@caravanserai/logbook';
 import { z } from 'zod';
+import { EntryFile } from './branches.js';
 import { Counter, Flag, Id, IsoDate, Owner, RequiredTitle, Title } from './common.js';
 import { Text } from './text.js';
 
@@ -30,6 +31,8 @@ export const Logbook = LogbookSummary.extend({
   well: z.object({ wellid: Id, title: z.string() }).nullable(),
   /** The eid of the active leaf (DESIGN 3a): the active path is it and its ancestors. */
   head: z.string().nullable(),
+  /** The files its entries name (an entry's `files` attribute lists their ids). */
+  files: z.array(EntryFile),
 });
 export type Logbook = z.infer<typeof Logbook>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ParentEid } from './branches.js';
 import { Id } from './common.js';
+import { QueryFiles } from './files.js';
 import { Text } from './text.js';
 
 export const QID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A qid is 1 to 64 letters, digits, - or _.');
@@ -22,6 +23,8 @@ export const QuerySubmit = z.object({
    * the active leaf. Ignored when `qid` names a stored query (a new answer to it).
    */
   parent: ParentEid.optional(),
+  /** Files uploaded to this logbook that the question carries (DESIGN 3a); kept on its entry. */
+  files: QueryFiles.optional(),
 });
 export type QuerySubmit = z.input<typeof QuerySubmit>;
 

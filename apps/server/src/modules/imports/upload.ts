@@ -55,26 +55,10 @@ export async function receiveUpload(
   limits: UploadLimits,
   checkFields: (fields: { journal: string | null }) => Promise<void> = async () => {},
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart())
-    throw fieldError('file', 'Send the file as multipart/form-data, in a field named "file".');
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limits.maxBytes + MB) throw tooLarge(limits.maxBytes);
-
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file({
-      limits: { ...FIELD_LIMITS, fileSize: limits.maxBytes },
-      throwFileSizeLimit: false,
-    });
-  } catch (error) {
-    throw multipartError(error, limits.maxBytes);
-  }
-  if (!part) throw fieldError('file', 'No file was submitted.');
-  const file = part;
+  const file = await filePart(request, limits.maxBytes);
   // Only fields sent before the file count: they are the ones checked before it is written.
   let journal: string | null;
   try {
-    if (file.fieldname !== 'file') throw fieldError('file', 'No file was submitted.');
     journal = journalField(file.fields);
     await checkFields({ journal });
   } catch (error) {
@@ -93,6 +77,45 @@ export async function receiveUpload(
     throw error instanceof HttpError ? error : multipartError(error, limits.maxBytes);
   }
   return { path, filename: file.filename, journal };
+}
+
+/**
+ * Reads the multipart field `file` into memory (for uploads small enough to hold: a query's
+ * files), up to `maxBytes` (413 past it).
+ */
+export async function receiveBytes(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const file = await filePart(request, maxBytes);
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of file.file) chunks.push(chunk as Buffer);
+  } catch (error) {
+    throw multipartError(error, maxBytes);
+  }
+  if (file.file.truncated) throw tooLarge(maxBytes);
+  return { bytes: Buffer.concat(chunks), filename: file.filename };
+}
+
+/** The request's `file` part, its body not yet read; a 400 or 413 when there is none to read. */
+async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!request.isMultipart())
+    throw fieldError('file', 'Send the file as multipart/form-data, in a field named "file".');
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MB) throw tooLarge(maxBytes);
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { ...FIELD_LIMITS, fileSize: maxBytes }, throwFileSizeLimit: false });
+  } catch (error) {
+    throw multipartError(error, maxBytes);
+  }
+  if (!part) throw fieldError('file', 'No file was submitted.');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw fieldError('file', 'No file was submitted.');
+  }
+  return part;
 }
 
 function journalField(fields: MultipartFields): string | null {

@@ -1,6 +1,7 @@
 import type { Entry } from '@caravanserai/logbook';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Executor, NewEntry } from '../../db/database.js';
+import { FileRefsRepository, fileIdsOf } from '../files/file-refs.repository.js';
 import { ENTRY_COLUMNS, encodeAttrs } from './entry-codec.js';
 import type { Anchor, PlacedEntry } from './entry-placement.js';
 
@@ -20,6 +21,9 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 /** SQL of entries. Every method takes the executor (the database or a transaction) last. */
 export class EntriesRepository {
+  /** The files entries name are kept beside them, by every write here. */
+  readonly fileRefs = new FileRefsRepository();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   list(logid: string, db: Executor = this.db) {
@@ -46,6 +50,7 @@ export class EntriesRepository {
       const rows = entries.slice(start, start + CHUNK).map((placed) => entryRow(logid, placed, at));
       await db.insertInto('entries').values(rows).execute();
     }
+    await this.fileRefs.add(logid, fileIdsOf(entries), db);
   }
 
   /** Where the stored entries with these eids sit, by eid. */
@@ -105,15 +110,19 @@ export class EntriesRepository {
   withQid(logid: string, qid: string, db: Executor = this.db) {
     return db
       .selectFrom('entries')
-      .select(['position', 'tag', 'content', 'eid'])
+      .select(['position', 'tag', 'content', 'eid', 'attrs'])
       .where('logid', '=', logid)
       .where('qid', '=', qid)
       .orderBy('position')
       .execute();
   }
 
-  /** Deletes every entry, a range of positions at a time so a long log does not hold the thread. */
-  async deleteAll(logid: string, db: Executor = this.db): Promise<void> {
+  /**
+   * Deletes every entry, a range of positions at a time so a long log does not hold the thread.
+   * Returns the ids of the files they named, for FileRefsRepository.removeUnreferenced once the
+   * log is written again.
+   */
+  async deleteAll(logid: string, db: Executor = this.db): Promise<string[]> {
     const last = await db
       .selectFrom('entries')
       .select((eb) => eb.fn.max('position').as('last'))
@@ -129,10 +138,20 @@ export class EntriesRepository {
         .where('position', '<', from + DELETE_CHUNK)
         .execute();
     }
+    return this.fileRefs.clear(logid, db);
   }
 
-  /** Changes an entry's tag, attributes and content; the caller keeps its eid and parent. */
-  async replaceAt(logid: string, position: number, entry: Entry, db: Executor = this.db): Promise<void> {
+  /**
+   * Changes an entry's tag, attributes and content; the caller keeps its eid and parent. Returns
+   * the ids of files the logbook no longer names because of it (of those `before` named).
+   */
+  async replaceAt(
+    logid: string,
+    position: number,
+    entry: Entry,
+    before: Entry,
+    db: Executor = this.db,
+  ): Promise<string[]> {
     await db
       .updateTable('entries')
       .set({
@@ -144,6 +163,10 @@ export class EntriesRepository {
       .where('logid', '=', logid)
       .where('position', '=', position)
       .execute();
+    const named = fileIdsOf([entry]);
+    await this.fileRefs.add(logid, named, db);
+    const dropped = fileIdsOf([before]).filter((id) => !named.includes(id));
+    return this.fileRefs.prune(logid, dropped, db);
   }
 
   async copy(fromLogid: string, toLogid: string, at: number, db: Executor = this.db): Promise<void> {
@@ -181,6 +204,7 @@ export class EntriesRepository {
           .where('logid', '=', fromLogid),
       )
       .execute();
+    await this.fileRefs.copy(fromLogid, toLogid, db);
   }
 }
 

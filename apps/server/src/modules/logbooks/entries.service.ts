@@ -63,7 +63,8 @@ export class EntriesService {
         attrs: input.attrs ? keepTreeAttrs(input.attrs, old.attrs) : old.attrs,
         content: input.content ?? old.content,
       };
-      await this.entries.replaceAt(input.logid, index, changed, trx);
+      const dropped = await this.entries.replaceAt(input.logid, index, changed, old, trx);
+      await this.entries.fileRefs.removeUnreferenced(dropped, trx);
       return bumped.version;
     });
     return { modified_status: true, index, version };
@@ -154,8 +155,9 @@ export class EntriesService {
   ): Promise<number> {
     const bumped = await this.bump(logid, { expectedVersion, entryCount: entries.length }, trx);
     const placed = placeEntries(entries, { firstPosition: 0, field: 'log' });
-    await this.entries.deleteAll(logid, trx);
+    const named = await this.entries.deleteAll(logid, trx);
     await this.entries.insert(logid, placed, now(), trx);
+    await this.entries.fileRefs.removeUnreferenced(named, trx);
     await this.logbooks.update(logid, { head: headAfterRewrite(placed, bumped.head) }, trx);
     return bumped.version;
   }

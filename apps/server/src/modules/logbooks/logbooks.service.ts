@@ -13,6 +13,7 @@ import { int, iso, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
+import type { FilesService } from '../files/files.service.js';
 import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
 import { toEntry } from './entry-codec.js';
@@ -39,6 +40,7 @@ export class LogbooksService {
     private readonly writes: EntriesService,
     private readonly cache: LogCache,
     private readonly reader: LogReader,
+    private readonly files: FilesService,
   ) {}
 
   async list(user: UserRow): Promise<LogbookSummary[]> {
@@ -55,14 +57,16 @@ export class LogbooksService {
     // Not cached yet: read it the ordinary way, which caches it for the next read.
     // Through the contract's schema like every other answer, so no field it does not name leaves.
     if (logJson === undefined) return JSON.stringify(Logbook.parse(await this.get(viewer, logid)));
-    const rest = JSON.stringify(LogbookFields.parse(toLogbook(row, '', viewer?.id ?? null)));
+    const files = await this.files.ofLogbook(logid);
+    const rest = JSON.stringify(LogbookFields.parse(toLogbook(row, '', viewer?.id ?? null, files)));
     return `${rest.slice(0, -1)},"log":${logJson}}`;
   }
 
   async get(viewer: UserRow | null, logid: string): Promise<Logbook> {
     const row = await this.access.readableLogbook(viewer, logid);
     const cached = this.cache.get(logid, row.version);
-    if (cached !== undefined) return toLogbook(row, cached, viewer?.id ?? null);
+    if (cached !== undefined)
+      return toLogbook(row, cached, viewer?.id ?? null, await this.files.ofLogbook(logid));
     // Row and entries from one snapshot, so the log always matches the version it is sent with.
     const [fresh, entries] = await this.db.snapshot(
       async (trx) => [await this.logbooks.find(logid, trx), await this.entries.list(logid, trx)] as const,
@@ -70,7 +74,7 @@ export class LogbooksService {
     if (!fresh) return this.get(viewer, logid);
     const log = serializeLog(entries.map(toEntry));
     this.cache.set(logid, fresh.version, log);
-    return toLogbook(fresh, log, viewer?.id ?? null);
+    return toLogbook(fresh, log, viewer?.id ?? null, await this.files.ofLogbook(logid));
   }
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {
@@ -167,8 +171,12 @@ export class LogbooksService {
 
   async remove(user: UserRow, logid: string): Promise<void> {
     await this.access.writableLogbook(user, logid);
-    // Its entries go with it, however many: a bulk write.
-    await this.logbooks.delete(logid, this.db.bulk);
+    // Its entries go with it, however many: a bulk write. So do the files nothing else names.
+    await this.db.bulk.transaction().execute(async (trx) => {
+      const named = await this.entries.fileRefs.of(logid, trx);
+      await this.logbooks.delete(logid, trx);
+      await this.entries.fileRefs.removeUnreferenced(named, trx);
+    });
     this.cache.delete(logid);
   }
 

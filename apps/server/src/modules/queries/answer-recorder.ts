@@ -6,7 +6,7 @@ import type { TokenEstimator } from '../usage/token-estimate.js';
 import type { Outcome, UsageService } from '../usage/usage.service.js';
 import { providerReason } from './provider-error.js';
 import { QueryFailed } from './query-errors.js';
-import { promptTexts } from './query-prompt.js';
+import { FILE_PART_TOKENS, promptFileParts, promptTexts } from './query-prompt.js';
 
 /** The query an answer belongs to, as far as storing it and its usage goes. */
 export interface AnsweredQuery {
@@ -115,10 +115,15 @@ export class AnswerRecorder {
     const missingOutput = output === undefined || (output === 0 && read.text !== '');
     if (input !== undefined && !missingOutput) return { input_tokens: input, output_tokens: output };
     const [inputTokens, outputTokens] = await Promise.all([
-      input ?? this.estimator.prompt(promptTexts(q.prompt)),
+      input ?? this.promptTokens(q),
       missingOutput ? this.estimator.answer(read.text) : output,
     ]);
     return { input_tokens: inputTokens, output_tokens: outputTokens, estimated: true };
+  }
+
+  private async promptTokens(q: AnsweredQuery): Promise<number> {
+    const texts = await this.estimator.prompt(promptTexts(q.prompt));
+    return texts + FILE_PART_TOKENS * promptFileParts(q.prompt);
   }
 
   private record(q: AnsweredQuery, outcome: Outcome, usage: TokenUsage, trx?: Executor) {

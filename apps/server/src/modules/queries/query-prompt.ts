@@ -1,31 +1,53 @@
 import type { QuerySubmit } from '@caravanserai/api';
 import { buildMessages, type ChatMessage, contextText } from '@caravanserai/logbook';
 import type { z } from 'zod';
-import type { Prompt } from '../../providers/answer-stream.js';
+import type { Attachment, Prompt } from '../../providers/answer-stream.js';
+import type { Origin } from '../../providers/registry.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import { toEntry } from '../logbooks/entry-codec.js';
+import type { PromptFiles } from './prompt-files.js';
 
 type Input = z.output<typeof QuerySubmit>;
 
+/** The question being asked: its text and the files it carries. */
+export interface Asked {
+  qid: string;
+  question: string;
+  files: readonly string[];
+}
+
 /** What a query sends the model: built from the request, the logbook's setting and its entries. */
 export class QueryPrompts {
-  constructor(private readonly entries: EntriesRepository) {}
+  constructor(
+    private readonly entries: EntriesRepository,
+    private readonly files: PromptFiles,
+  ) {}
 
   /**
    * Memory on (the request's `memory`, else the logbook's setting): the stored conversation up to
    * this query. Off: the context (given, or the log's context entries) and the question.
    */
-  async build(input: Input, memoryByDefault: boolean, qid: string, question: string): Promise<Prompt> {
+  async build(input: Input, memoryByDefault: boolean, asked: Asked, origin: Origin): Promise<Prompt> {
+    const { qid, question, files } = asked;
     let messages: ChatMessage[];
     if (input.memory ?? memoryByDefault) {
       const entries = (await this.entries.list(input.logid)).map(toEntry);
-      messages = buildMessages({ entries, prompt: question, context: input.context, memory: true, qid });
+      messages = buildMessages({
+        entries,
+        prompt: question,
+        context: input.context,
+        memory: true,
+        qid,
+        files,
+      });
     } else {
       const context =
         input.context ?? contextText((await this.entries.byTag(input.logid, 'context')).map(toEntry));
-      messages = buildMessages({ entries: [], prompt: question, context, memory: false, qid });
+      messages = buildMessages({ entries: [], prompt: question, context, memory: false, qid, files });
     }
-    return splitSystem(messages);
+    const ids = [...new Set(messages.flatMap((m) => m.files ?? []))];
+    const attachments = await this.files.attachments(input.logid, ids, origin);
+    return splitSystem(messages, attachments);
   }
 }
 
@@ -33,13 +55,40 @@ export class QueryPrompts {
  * Every provider takes its instructions as one system text before the conversation (Gemini refuses
  * any other place), so context entries added mid-conversation join it there, in their order.
  */
-export function splitSystem(messages: readonly ChatMessage[]): Prompt {
+export function splitSystem(
+  messages: readonly ChatMessage[],
+  attachments: ReadonlyMap<string, Attachment> = new Map(),
+): Prompt {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
-  const conversation = messages.filter((m) => m.role !== 'system') as Prompt['messages'];
+  const conversation: Prompt['messages'] = [];
+  for (const { role, content, files = [] } of messages) {
+    if (role === 'system') continue;
+    const carried = files.flatMap((id) => attachments.get(id) ?? []);
+    conversation.push(carried.length > 0 ? { role, content, attachments: carried } : { role, content });
+  }
   return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: conversation };
 }
 
-/** Every text of a prompt, for counting its tokens. */
+/**
+ * What an image or a document sent as a file part is counted as when the provider reports no
+ * counts: providers bill an image by its tiles, a typical photo at about this many tokens.
+ */
+export const FILE_PART_TOKENS = 1000;
+
+/** Every text of a prompt, for counting its tokens; files sent as text count among them. */
 export function promptTexts(prompt: Prompt): string[] {
-  return [...(prompt.system === undefined ? [] : [prompt.system]), ...prompt.messages.map((m) => m.content)];
+  const texts = prompt.system === undefined ? [] : [prompt.system];
+  for (const message of prompt.messages) {
+    texts.push(message.content);
+    for (const part of message.attachments ?? []) if (part.type === 'text') texts.push(part.text);
+  }
+  return texts;
+}
+
+/** How many files a prompt sends as file parts (images, PDFs), each counted as FILE_PART_TOKENS. */
+export function promptFileParts(prompt: Prompt): number {
+  return prompt.messages.reduce(
+    (n, message) => n + (message.attachments ?? []).filter((part) => part.type === 'file').length,
+    0,
+  );
 }

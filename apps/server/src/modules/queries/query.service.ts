@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { QueryResult, QuerySubmit } from '@caravanserai/api';
-import { newQid } from '@caravanserai/logbook';
+import { type Entry, filesOf, newQid } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
 import { bool } from '../../db/columns.js';
@@ -8,17 +8,27 @@ import type { UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
 import { streamAnswer } from '../../providers/answer-stream.js';
 import { LanguageModels } from '../../providers/language-models.js';
+import { acceptsImages } from '../../providers/model-inputs.js';
 import { type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { answerTooLarge } from '../../providers/response-limit.js';
 import type { Admission, QueryAdmission } from '../caravans/query-admission.js';
+import type { FilesService } from '../files/files.service.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
+import { decodeAttrs } from '../logbooks/entry-codec.js';
 import type { QueryWell, WellsService } from '../wells/wells.service.js';
 import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
 import { ProviderCalls } from './provider-calls.js';
 import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
-import type { QueryPrompts } from './query-prompt.js';
+import type { Asked, QueryPrompts } from './query-prompt.js';
+
+type StoredQuery = Awaited<ReturnType<EntriesRepository['withQid']>>[number];
+
+/** A stored entry's attributes, to read its files. */
+function asEntry(row: StoredQuery): Entry {
+  return { tag: 'query', attrs: decodeAttrs(row.attrs), content: row.content };
+}
 
 type Input = z.output<typeof QuerySubmit>;
 
@@ -60,6 +70,7 @@ export class QueryService {
     private readonly admission: QueryAdmission,
     private readonly prompts: QueryPrompts,
     private readonly recorder: AnswerRecorder,
+    private readonly files: FilesService,
     private readonly options: QueryServiceOptions,
   ) {}
 
@@ -72,14 +83,35 @@ export class QueryService {
     const well = await this.wells.forQuery(user, wellid);
     const origin = parseOriginLoc(well.row.origin_loc);
     if (!origin) throw fieldError('wellid', `The well's provider "${well.row.origin_loc}" is not supported.`);
+    const qid = input.qid ?? newQid();
+    // Only a qid the caller chose can name a stored query: asking it again (a retry, a new
+    // answer, an edited question) sends the query as it is stored now, with its files.
+    const stored = input.qid === undefined ? [] : await this.entries.withQid(input.logid, qid);
+    const existing = stored.find((e) => e.tag === 'query');
+    const files = existing ? filesOf(asEntry(existing)) : (input.files ?? []);
+    await this.checkFiles(user, files, existing === undefined, origin, well.row.origin_loc);
     // The caravans' policies and quotas: refused here, nothing is stored and no provider is called.
     const admission = await this.admission.admit(user, well);
     try {
-      return await this.ready(user, input, logbook.memory, well, origin, admission);
+      return await this.ready(user, input, logbook.memory, well, origin, admission, { qid, stored, files });
     } catch (error) {
       await admission.release();
       throw error;
     }
+  }
+
+  /** A new question's files are the user's own; no image goes to a model that takes none. */
+  private async checkFiles(
+    user: UserRow,
+    ids: readonly string[],
+    fresh: boolean,
+    origin: Origin,
+    originLoc: string,
+  ) {
+    if (ids.length === 0) return;
+    const files = fresh ? await this.files.forQuery(user, ids) : await this.files.known(ids);
+    if (files.some((f) => f.kind === 'image') && !acceptsImages(origin))
+      throw fieldError('files', `The model "${originLoc}" does not accept images.`);
   }
 
   private async ready(
@@ -89,11 +121,9 @@ export class QueryService {
     well: QueryWell,
     origin: Origin,
     admission: Admission,
+    asking: { qid: string; stored: StoredQuery[]; files: readonly string[] },
   ): Promise<PreparedQuery> {
-    const qid = input.qid ?? newQid();
-    // Only a qid the caller chose can name a stored query: asking it again (a retry, a new
-    // answer, an edited question) sends the query as it is stored now.
-    const stored = input.qid === undefined ? [] : await this.entries.withQid(input.logid, qid);
+    const { qid, stored, files } = asking;
     const existing = stored.find((e) => e.tag === 'query');
     const question = existing?.content ?? input.prompt;
     // A new question follows the active leaf, or the entry an edit names (DESIGN 3a). Asked again,
@@ -101,7 +131,7 @@ export class QueryService {
     // question, beside the old answers (a regenerated answer), while a first answer follows the
     // active leaf like any entry (a queue of questions answered in turn stays one line).
     const answered = existing !== undefined && stored.some((e) => e.tag !== 'query');
-    const asked = existing ?? (await this.appendQuery(input.logid, qid, question, input.parent));
+    const asked = existing ?? (await this.appendQuery(input.logid, { qid, question, files }, input.parent));
 
     return {
       userId: user.id,
@@ -111,7 +141,7 @@ export class QueryService {
       provider: origin.family.id,
       model: origin.model,
       apiKey: well.apiKey,
-      prompt: await this.prompts.build(input, bool(memory), qid, question),
+      prompt: await this.prompts.build(input, bool(memory), { qid, question, files }, origin),
       queryIndex: asked.position,
       queryEid: asked.eid,
       answerFollows: answered ? asked.eid : undefined,
@@ -122,9 +152,11 @@ export class QueryService {
     };
   }
 
-  private async appendQuery(logid: string, qid: string, question: string, parent: string | undefined) {
+  private async appendQuery(logid: string, asked: Asked, parent: string | undefined) {
+    const { qid, question, files } = asked;
     const attrs: Record<string, string> = { qid };
     if (parent !== undefined) attrs.parent = parent;
+    if (files.length > 0) attrs.files = files.join(' ');
     const appended = await this.writes.append(logid, [{ tag: 'query', attrs, content: question }], {
       field: 'parent',
     });

@@ -1,0 +1,108 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, Executor, FilesTable } from '../../db/database.js';
+
+export type FileRow = Selectable<FilesTable>;
+
+/** SQL of uploaded files and their bytes. Every method takes the executor (or a transaction) last. */
+export class FilesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores the bytes unless the user already has the same ones. */
+  async storeBlob(userId: number, sha256: string, bytes: Uint8Array, db: Executor = this.db) {
+    await db
+      .insertInto('file_blobs')
+      .values({ user_id: userId, sha256, size: bytes.byteLength, bytes })
+      .onConflict((c) => c.columns(['user_id', 'sha256']).doNothing())
+      .execute();
+  }
+
+  async insert(row: Omit<FileRow, 'named'>, db: Executor = this.db): Promise<void> {
+    await db.insertInto('files').values(row).execute();
+  }
+
+  find(fileId: string, db: Executor = this.db): Promise<FileRow | undefined> {
+    return db.selectFrom('files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+  }
+
+  byIds(fileIds: readonly string[], db: Executor = this.db): Promise<FileRow[]> {
+    if (fileIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('files').selectAll().where('file_id', 'in', fileIds).execute();
+  }
+
+  async bytes(userId: number, sha256: string, db: Executor = this.db): Promise<Uint8Array | undefined> {
+    const row = await db
+      .selectFrom('file_blobs')
+      .select('bytes')
+      .where('user_id', '=', userId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+    return row?.bytes;
+  }
+
+  /** Whether the user already keeps these bytes (an upload of them costs nothing more). */
+  async hasBlob(userId: number, sha256: string, db: Executor = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('file_blobs')
+      .select('size')
+      .where('user_id', '=', userId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The bytes the user's files take, each content counted once. */
+  async usedBytes(userId: number, db: Executor = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('file_blobs')
+      .select((eb) => eb.fn.sum<string | number | null>('size').as('used'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.used ?? 0);
+  }
+
+  /** The files a logbook's entries name. */
+  ofLogbook(logid: string, db: Executor = this.db): Promise<FileRow[]> {
+    return db
+      .selectFrom('file_refs')
+      .innerJoin('files', 'files.file_id', 'file_refs.file_id')
+      .selectAll('files')
+      .where('file_refs.logid', '=', logid)
+      .orderBy('files.created_at')
+      .orderBy('files.file_id')
+      .execute();
+  }
+
+  /** Of these files, those this logbook names. */
+  async namedBy(logid: string, fileIds: readonly string[], db: Executor = this.db): Promise<FileRow[]> {
+    if (fileIds.length === 0) return [];
+    return db
+      .selectFrom('file_refs')
+      .innerJoin('files', 'files.file_id', 'file_refs.file_id')
+      .selectAll('files')
+      .where('file_refs.logid', '=', logid)
+      .where('files.file_id', 'in', fileIds)
+      .execute();
+  }
+
+  /** The logbooks that name the file. */
+  async logbooksNaming(fileId: string, db: Executor = this.db): Promise<string[]> {
+    const rows = await db.selectFrom('file_refs').select('logid').where('file_id', '=', fileId).execute();
+    return rows.map((row) => row.logid);
+  }
+
+  /** The user's uploads that no entry ever named, made before `before`. */
+  unnamedBefore(userId: number, before: number, db: Executor = this.db) {
+    return db
+      .selectFrom('files')
+      .select(['file_id', 'user_id', 'sha256'])
+      .where('user_id', '=', userId)
+      .where('named', '=', 0)
+      .where('created_at', '<', before)
+      .execute();
+  }
+
+  /** Every file the user uploaded, with its bytes' id (for a backup). */
+  ofUser(userId: number, db: Executor = this.db): Promise<FileRow[]> {
+    return db.selectFrom('files').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  }
+}

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import type { EntryFile, FileUploaded } from '@caravanserai/api';
+import type { Access } from '../../access/access.js';
+import { now } from '../../db/columns.js';
+import type { UserRow } from '../../db/database.js';
+import type { Db } from '../../db/dialect.js';
+import { fieldError, HttpError, NotFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { ALLOWED_FILES, readKind } from './file-kind.js';
+import { removeFiles } from './file-refs.repository.js';
+import type { FileRow, FilesRepository } from './files.repository.js';
+import { withoutLocation } from './image-metadata.js';
+
+export interface FileLimits {
+  /** The largest file taken (FILE_MAX_MB). */
+  maxBytes: number;
+  /** What one user's files may take together (USER_FILES_MAX_MB). */
+  userMaxBytes: number;
+  /** The API's path prefix, for the files' URLs. */
+  apiPrefix: string;
+}
+
+/** An upload nobody's entry named after this long is removed at its uploader's next upload. */
+const UNNAMED_FILE_MS = 24 * 60 * 60 * 1000;
+const MB = 1024 * 1024;
+
+/** A file as the model is sent it. */
+export interface SentFile {
+  name: string;
+  kind: FileRow['kind'];
+  mediaType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Files a query carries (DESIGN 3a): uploaded by a logbook's owner, read from their bytes, stored
+ * once per user and content, read back by whoever may read a logbook that names them.
+ */
+export class FilesService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesRepository,
+    private readonly access: Access,
+    readonly limits: FileLimits,
+  ) {}
+
+  /** Refused before the upload is read: the logbook must be the user's and still writable. */
+  async checkUpload(user: UserRow, logid: string): Promise<void> {
+    await this.access.unsaltedLogbook(user, logid);
+  }
+
+  async upload(user: UserRow, logid: string, given: Uint8Array, filename: string): Promise<FileUploaded> {
+    await this.checkUpload(user, logid);
+    const name = cleanName(filename);
+    if (given.byteLength === 0) throw fieldError('file', 'The submitted file is empty.');
+    const read = await readKind(given, name);
+    if (read === null) throw new HttpError(415, 'unsupported_media_type', ALLOWED_FILES);
+    let bytes = given;
+    if (read.kind === 'image') {
+      const stripped = await withoutLocation(given, read.mediaType);
+      if (stripped === null) throw fieldError('file', 'The image could not be read.');
+      bytes = stripped;
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const at = now();
+    const row = {
+      file_id: newId(),
+      user_id: user.id,
+      sha256,
+      name,
+      media_type: read.mediaType,
+      kind: read.kind,
+      size: bytes.byteLength,
+      created_at: at,
+    };
+    await this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await this.files.hasBlob(user.id, sha256, trx))) {
+        const used = await this.files.usedBytes(user.id, trx);
+        if (used + bytes.byteLength > this.limits.userMaxBytes) throw this.quotaReached();
+        await this.files.storeBlob(user.id, sha256, bytes, trx);
+      }
+      await this.files.insert(row, trx);
+      await removeFiles(await this.files.unnamedBefore(user.id, at - UNNAMED_FILE_MS, trx), trx);
+    });
+    return {
+      file_id: row.file_id,
+      name,
+      media_type: row.media_type,
+      size: row.size,
+      sha256,
+      kind: row.kind,
+    };
+  }
+
+  private quotaReached(): HttpError {
+    return new HttpError(
+      413,
+      'too_large',
+      `Your files would take more than your ${Math.floor(this.limits.userMaxBytes / MB)} MB: remove logbooks or entries that carry files you no longer need.`,
+    );
+  }
+
+  /** The file's bytes, for its uploader or whoever may read a logbook that names it. */
+  async read(viewer: UserRow | null, fileId: string): Promise<{ file: FileRow; bytes: Uint8Array }> {
+    const file = await this.files.find(fileId);
+    if (file === undefined || !(await this.mayRead(viewer, file))) throw NotFound('File not found.');
+    const bytes = await this.files.bytes(file.user_id, file.sha256);
+    if (bytes === undefined) throw NotFound('File not found.');
+    return { file, bytes };
+  }
+
+  private async mayRead(viewer: UserRow | null, file: FileRow): Promise<boolean> {
+    if (viewer !== null && viewer.id === file.user_id) return true;
+    for (const logid of await this.files.logbooksNaming(file.file_id)) {
+      try {
+        await this.access.readableLogbook(viewer, logid);
+        return true;
+      } catch {}
+    }
+    return false;
+  }
+
+  /** The files a logbook's entries name, as the API shows them. */
+  async ofLogbook(logid: string): Promise<EntryFile[]> {
+    return (await this.files.ofLogbook(logid)).map((file) => this.entryFile(file));
+  }
+
+  entryFile(file: FileRow): EntryFile {
+    return {
+      file_id: file.file_id,
+      name: file.name,
+      media_type: file.media_type,
+      size: file.size,
+      url: `${this.limits.apiPrefix}/files/${file.file_id}/`,
+    };
+  }
+
+  /**
+   * The files a new query may carry: each uploaded by the user (a 400 naming the first that is
+   * not), in the order given.
+   */
+  async forQuery(user: UserRow, fileIds: readonly string[]): Promise<FileRow[]> {
+    const found = new Map((await this.files.byIds(fileIds)).map((file) => [file.file_id, file]));
+    return fileIds.map((id) => {
+      const file = found.get(id);
+      if (file === undefined || file.user_id !== user.id)
+        throw fieldError('files', `No file of yours has the id "${id}": upload it to this logbook first.`);
+      return file;
+    });
+  }
+
+  /** Those of these files that exist. */
+  known(fileIds: readonly string[]): Promise<FileRow[]> {
+    return this.files.byIds(fileIds);
+  }
+
+  /** The files a stored query names in its logbook, with their bytes, to send the model. */
+  async toSend(logid: string, fileIds: readonly string[]): Promise<Map<string, SentFile>> {
+    const sent = new Map<string, SentFile>();
+    for (const file of await this.files.namedBy(logid, fileIds)) {
+      const bytes = await this.files.bytes(file.user_id, file.sha256);
+      if (bytes !== undefined)
+        sent.set(file.file_id, { name: file.name, kind: file.kind, mediaType: file.media_type, bytes });
+    }
+    return sent;
+  }
+}
+
+/** A file name as sent, made safe to keep and show: its last path part, no control characters. */
+export function cleanName(filename: string): string {
+  const last = filename.split(/[/\\]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = last.replace(/[\u0000-\u001F\u007F"]/g, '').trim();
+  return [...clean].slice(0, 200).join('') || 'file';
+}
