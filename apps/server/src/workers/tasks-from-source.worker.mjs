@@ -9,3 +9,4 @@ const tasks = await import('./tasks.worker.ts');
 export const parseJson = tasks.parseJson;
 export const parseLog = tasks.parseLog;
 export const countTokens = tasks.countTokens;
+export const pdfText = tasks.pdfText;

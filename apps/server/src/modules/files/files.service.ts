@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntryFile, FileUploaded } from '@caravanserai/api';
 import type { Access } from '../../access/access.js';
 import { now } from '../../db/columns.js';
-import type { UserRow } from '../../db/database.js';
+import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { fieldError, HttpError, NotFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -123,6 +123,12 @@ export class FilesService {
   /** The files a logbook's entries name, as the API shows them. */
   async ofLogbook(logid: string): Promise<EntryFile[]> {
     return (await this.files.ofLogbook(logid)).map((file) => this.entryFile(file));
+  }
+
+  /** Of these files, those the logbook names, as the API shows them, by id. */
+  async namedBy(logid: string, fileIds: readonly string[], db?: Executor): Promise<Map<string, EntryFile[]>> {
+    const named = await this.files.namedBy(logid, fileIds, db);
+    return new Map(named.map((file) => [file.file_id, [this.entryFile(file)]]));
   }
 
   entryFile(file: FileRow): EntryFile {

@@ -1,9 +1,11 @@
-import type { EntriesPage, EntriesQuery, HeadChanged, PageEntry } from '@caravanserai/api';
+import type { EntriesPage, EntriesQuery, EntryFile, HeadChanged, PageEntry } from '@caravanserai/api';
+import { filesOf } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
 import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { fieldError, NotFound } from '../../errors.js';
+import type { FilesService } from '../files/files.service.js';
 import type { BranchesRepository, TreeRow } from './branches.repository.js';
 import { toEntry } from './entry-codec.js';
 import type { LogCache } from './log-cache.js';
@@ -22,6 +24,7 @@ export class BranchesService {
     private readonly logbooks: LogbooksRepository,
     private readonly branches: BranchesRepository,
     private readonly cache: LogCache,
+    private readonly files: FilesService,
   ) {}
 
   async page(viewer: UserRow | null, logid: string, input: PageInput): Promise<EntriesPage> {
@@ -114,8 +117,10 @@ export class BranchesService {
       parents.filter((p): p is number => p !== null),
       trx,
     );
-    return rows.map((row) => {
-      const entry = toEntry(row);
+    const entries = rows.map((row) => toEntry(row));
+    const files = await this.files.namedBy(logid, [...new Set(entries.flatMap(filesOf))], trx);
+    return rows.map((row, i) => {
+      const entry = entries[i]!;
       return {
         index: row.position,
         eid: row.eid,
@@ -124,7 +129,7 @@ export class BranchesService {
         attrs: entry.attrs,
         content: entry.content,
         siblings: byParent.get(row.parent_position) ?? [row.eid],
-        files: [],
+        files: filesOf(entry).flatMap((id): EntryFile[] => files.get(id) ?? []),
       };
     });
   }

@@ -37,8 +37,8 @@ export class PromptFiles {
     }
     if (file.kind === 'pdf') {
       if (takesPdf(origin)) return part;
-      const text = await this.workers.run<string>('pdfText', { bytes: file.bytes });
-      return named(file, text === '' ? '[A PDF without a text layer.]' : text);
+      const text = await this.workers.run<string>('pdfText', { bytes: file.bytes }).catch(() => '');
+      return named(file, text === '' ? '[A PDF whose text could not be read.]' : text);
     }
     return named(file, utf8.decode(file.bytes));
   }
