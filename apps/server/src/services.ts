@@ -115,7 +115,8 @@ export function createServices(config: Config, db: Db): Services {
   const workers = new WorkerPool();
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
-  const files = new FilesService(db, new FilesRepository(db.kysely), access, {
+  const filesRepo = new FilesRepository(db.kysely);
+  const files = new FilesService(db, filesRepo, access, {
     maxBytes: config.fileMaxBytes,
     userMaxBytes: config.userFilesMaxBytes,
     apiPrefix: config.apiPrefix,
@@ -155,7 +156,14 @@ export function createServices(config: Config, db: Db): Services {
   });
   const imports = new ImportsService(
     new ImportJobsRepository(db.kysely),
-    new ConversationWriter(db, logbooksRepo, entriesRepo, entries, new ImportTargetsRepository(db.kysely)),
+    new ConversationWriter(
+      db,
+      logbooksRepo,
+      entriesRepo,
+      entries,
+      new ImportTargetsRepository(db.kysely),
+      files,
+    ),
     journalsRepo,
     access,
     (path, options) => openExport(path, { ...options, parseLog: parseLogOffThread(logReader) }),
@@ -201,7 +209,7 @@ export function createServices(config: Config, db: Db): Services {
     ),
     caravanUsage: new CaravanUsageService(caravanUsageRepo, auditRepo, caravanAccess),
     imports,
-    backup: new BackupService(new BackupRepository(db.kysely), entriesRepo),
+    backup: new BackupService(new BackupRepository(db.kysely), entriesRepo, filesRepo),
     search: new SearchService(createSearchRepository(db)),
     payments: createPayments(config, db),
     workers,

@@ -326,6 +326,7 @@ async function runHeld(
     new EntriesRepository(db.kysely),
     services.entries,
     new ImportTargetsRepository(db.kysely),
+    services.files,
   );
   const row = await db.kysely
     .selectFrom('users')

@@ -15,7 +15,7 @@ export {
   type InterpreterOptions,
   type Outcome,
 } from './interpreter.js';
-export type { ConfirmRequest, HostActions, MapperIO } from './io.js';
+export type { ConfirmRequest, HostActions, LocalFile, MapperIO } from './io.js';
 export { createMapperInterpreter } from './mapper-interpreter.js';
 export { MAPPER_MESSAGES, SHELL_BOX_MESSAGES } from './messages.js';
 export { type ParseOutcome, parseArgs } from './parse-args.js';

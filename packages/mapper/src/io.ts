@@ -25,6 +25,13 @@ export interface ConfirmRequest {
   action: string;
 }
 
+/** A file read from the host's disk, for a command to upload. */
+export interface LocalFile {
+  /** The file's own name, without its folders: what the upload is called. */
+  name: string;
+  content: Blob;
+}
+
 /** What a command may ask of the page or program around it. Every action is optional. */
 export interface HostActions {
   openLogbook?(logid: string): void;
@@ -38,4 +45,10 @@ export interface HostActions {
    * confirmation is a y/n key read on the screen.
    */
   confirm?(request: ConfirmRequest): Promise<boolean>;
+  /**
+   * Reads a file the user named by its path (the CLI's disk); rejects with an Error whose message
+   * says why it cannot, e.g. 'no such file'. Hosts with no file system leave it out, and commands
+   * that take files then say where files can be attached instead.
+   */
+  readFile?(path: string): Promise<LocalFile>;
 }

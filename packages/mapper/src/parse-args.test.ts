@@ -52,6 +52,33 @@ describe('parseArgs', () => {
     expect(parsed('-r "one  two" three').get('text')).toBe('one  two three');
   });
 
+  describe('a repeatable option', () => {
+    const withFiles = {
+      positionals: 0,
+      options: [
+        ...(spec.options ?? []),
+        { name: 'file', short: 'f', long: 'file', value: 'FILE', repeatable: true, summary: 'a file' },
+      ],
+    };
+
+    it('collects every value, short and long, in the order given', () => {
+      const args = parsed('-f a.txt -r read these -f "my notes.md" --file c.pdf', withFiles);
+      expect(args.all('file')).toEqual(['a.txt', 'my notes.md', 'c.pdf']);
+      expect(args.get('file')).toBe('c.pdf');
+      expect(args.get('text')).toBe('read these');
+      expect(parsed('-r hi', withFiles).all('file')).toEqual([]);
+      // An option that is not repeatable keeps its last value and lists none.
+      expect(parsed('-l one -l two', withFiles).get('logid')).toBe('two');
+      expect(parsed('-l one -l two', withFiles).all('logid')).toEqual([]);
+    });
+
+    it('refuses one given without its value, and a path that runs into a second word', () => {
+      expect(refused('-f a.txt -f', withFiles)[0]).toBe('Error: Option -f needs a value (FILE).');
+      expect(refused('-f a.txt --file -a', withFiles)[0]).toBe('Error: Option -f needs a value (FILE).');
+      expect(refused('-f my notes.md', withFiles)[0]).toBe("Error: Unexpected argument 'notes.md'.");
+    });
+  });
+
   it('reads a word that is no declared option as a value: -r -x, -i -1', () => {
     expect(parsed('-r -x marks').get('text')).toBe('-x marks');
     expect(parsed('-i -1').get('index')).toBe('-1');

@@ -33,7 +33,7 @@ function usageError(spec: Spec, message: string): ParseOutcome {
 
 function rawArgs(text: string): ParseOutcome {
   const words = text === '' ? [] : text.split(/\s+/);
-  return { ok: true, args: argsOf(text, words, words, new Map()) };
+  return { ok: true, args: argsOf(text, words, words, new Map(), new Map()) };
 }
 
 function argsOf(
@@ -41,6 +41,7 @@ function argsOf(
   words: readonly string[],
   positionals: readonly string[],
   values: ReadonlyMap<string, string | true>,
+  repeated: ReadonlyMap<string, readonly string[]>,
 ): ParsedArgs {
   return {
     text,
@@ -51,6 +52,7 @@ function argsOf(
       const value = values.get(name);
       return typeof value === 'string' ? value : undefined;
     },
+    all: (name) => repeated.get(name) ?? [],
   };
 }
 
@@ -73,6 +75,7 @@ export function parseArgs(spec: Spec, text: string): ParseOutcome {
   const isDeclared = (token: Token | undefined) =>
     token !== undefined && looksLikeOption(token) && findOption(options, token.text) !== undefined;
   const values = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   const positionals: string[] = [];
   let onlyPositionals = false;
 
@@ -105,6 +108,7 @@ export function parseArgs(spec: Spec, text: string): ParseOutcome {
       i++;
     }
     values.set(option.name, value);
+    if (option.repeatable) repeated.set(option.name, [...(repeated.get(option.name) ?? []), value]);
   }
 
   for (const option of options) {
@@ -118,5 +122,5 @@ export function parseArgs(spec: Spec, text: string): ParseOutcome {
   if (allowed !== 'any' && positionals.length > allowed) {
     return usageError(spec, `Error: Unexpected argument '${positionals[allowed]}'.`);
   }
-  return { ok: true, args: argsOf(trimmed, words, positionals, values) };
+  return { ok: true, args: argsOf(trimmed, words, positionals, values, repeated) };
 }

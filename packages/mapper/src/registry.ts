@@ -12,6 +12,8 @@ export interface OptionSpec {
   value?: string;
   /** The value runs on over the following unquoted words, up to the next option: `-r what is salt`. */
   text?: boolean;
+  /** The option may be given more than once (`-f a.txt -f b.pdf`); `args.all` reads every value. */
+  repeatable?: boolean;
   /** The option must be given; a string is the exact message printed when it is not. */
   required?: true | string;
   /** The exact message printed when the option is given without its value. */
@@ -33,8 +35,10 @@ export interface ParsedArgs {
   /** The words that are neither options nor their values. */
   readonly positionals: readonly string[];
   has(option: string): boolean;
-  /** The option's value; undefined for a flag or an option not given. */
+  /** The option's value (the last one given); undefined for a flag or an option not given. */
   get(option: string): string | undefined;
+  /** Every value of a repeatable option, in the order given; empty when it was not given. */
+  all(option: string): readonly string[];
 }
 
 export interface CommandSpec<C extends CommandEnv = CommandEnv> {

@@ -15,7 +15,7 @@ describe('screen commands', () => {
     const t = mapperFor(h.alice);
     const help = await t.run('help');
     expect(help).toContain('Commands:');
-    expect(help).toContain('query|q -r "text" [-l LOGID] [-c "context"]');
+    expect(help).toContain('query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]...');
     expect(help).toContain('logbook|log');
     expect(await t.lines('help tag')).toContain('Usage: tag -t TAG [-c "text"] [-i INDEX] [-l LOGID]');
     expect(await t.run('help nope')).toBe('Unknown command: nope\n');

@@ -20,10 +20,11 @@ beforeAll(async () => {
 beforeEach(() => h.fake.reset());
 
 const USAGE = [
-  'Usage: query|q -r "text" [-l LOGID] [-c "context"]',
-  '  -r "text"     the query',
-  '  -l LOGID      the logbook (default: the latest)',
-  `  -c "context"  the system context (default: the logbook's context entries)`,
+  'Usage: query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]...',
+  '  -r "text"        the query',
+  '  -l LOGID         the logbook (default: the latest)',
+  `  -c "context"     the system context (default: the logbook's context entries)`,
+  '  -f, --file FILE  a file to attach: image, PDF or text (repeat, up to 10)',
 ];
 
 function withWell(entries = [entry('context', 'You are terse.')], title?: string): Promise<Logbook> {

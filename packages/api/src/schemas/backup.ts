@@ -16,6 +16,17 @@ export const BackupLogbook = z.object({
   head: z.string().nullable().optional(),
 });
 export const BackupJournal = z.object({ jid: Id, title: z.string(), logbooks: z.array(BackupLogbook) });
+/** A file the backup's logbooks name (DESIGN 3a): its bytes are `path` (`files/<sha256>`) in the zip. */
+export const BackupFile = z.object({
+  file_id: Id,
+  name: z.string(),
+  media_type: z.string(),
+  size: z.number().int(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  path: z.string(),
+});
+export type BackupFile = z.infer<typeof BackupFile>;
+
 /** `manifest.json` of a backup zip (`GET /export/`). */
 export const BackupManifest = z.object({
   format: z.literal('caravanserai-backup'),
@@ -23,6 +34,8 @@ export const BackupManifest = z.object({
   exported_at: IsoDate,
   username: z.string(),
   journals: z.array(BackupJournal),
+  /** Left out by backups made before files. */
+  files: z.array(BackupFile).optional(),
 });
 export type BackupManifest = z.infer<typeof BackupManifest>;
 export const BACKUP_VERSION = 1;

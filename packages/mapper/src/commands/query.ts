@@ -1,4 +1,5 @@
 import type { QuerySubmit } from '@caravanserai/api';
+import { attachFiles, checkAttachable, filesRefusal } from '../attach-files.js';
 import { fail, isProviderFailure } from '../command-error.js';
 import { fetchLogbook, targetLogid } from '../logbooks.js';
 import { MAPPER_MESSAGES as M } from '../messages.js';
@@ -8,7 +9,7 @@ export const query: CommandSpec = {
   name: 'query',
   aliases: ['q'],
   summary: "Asks the logbook's well and prints the answer as it arrives.",
-  usage: '-r "text" [-l LOGID] [-c "context"]',
+  usage: '-r "text" [-l LOGID] [-c "context"] [-f FILE]...',
   minArgs: 2,
   options: [
     {
@@ -28,15 +29,28 @@ export const query: CommandSpec = {
       text: true,
       summary: "the system context (default: the logbook's context entries)",
     },
+    {
+      name: 'file',
+      short: 'f',
+      long: 'file',
+      value: 'FILE',
+      repeatable: true,
+      summary: 'a file to attach: image, PDF or text (repeat, up to 10)',
+    },
   ],
   examples: [
     { line: 'q -r "What is a caravanserai?"', note: 'asks through the latest logbook' },
     { line: 'query -r "Summarise" -c "Be brief." -l LOGID', note: 'with a context, in a chosen logbook' },
+    { line: 'q -r "Compare these" -f notes.pdf -f chart.png', note: 'with two files attached (the CLI)' },
   ],
   async run(env, args) {
+    const paths = args.all('file');
+    checkAttachable(env, paths);
     const logid = await targetLogid(env, args.get('logid'));
     const logbook = await fetchLogbook(env, logid, M.logbookDetailsFailed);
     if (!logbook.logwell) fail(M.queryFailed, 'This logbook has no well: attach one in its settings.');
+    const files = await attachFiles(env, logid, paths);
+    if (files === null) return;
 
     const body: QuerySubmit = {
       logid,
@@ -46,6 +60,7 @@ export const query: CommandSpec = {
     };
     const context = args.get('context');
     if (context !== undefined) body.context = context;
+    if (files.length > 0) body.files = files;
 
     let printed = false;
     try {
@@ -61,6 +76,8 @@ export const query: CommandSpec = {
       env.io.write('\n');
     } catch (error) {
       if (printed) env.io.write('\n');
+      const refusal = filesRefusal(error);
+      if (refusal) fail(M.queryFailed, refusal);
       fail(isProviderFailure(error) ? M.wellFailed : M.queryFailed);
     }
   },

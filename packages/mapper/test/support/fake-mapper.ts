@@ -8,6 +8,7 @@ import {
   createState,
   type HostActions,
   type Interpreter,
+  type LocalFile,
   type MapperIO,
   type MapperUser,
   type ShellBoxEnv,
@@ -30,6 +31,10 @@ export class HostRecorder implements HostActions {
   asked: ConfirmRequest[] = [];
   /** Left out, confirmations read y/n keys; answerDialogs() makes this host a page with a dialog. */
   confirm?: (request: ConfirmRequest) => Promise<boolean>;
+  /** Left out, as in the browser, the host reads no files; withDisk() gives it some, as the CLI. */
+  readFile?: (path: string) => Promise<LocalFile>;
+  /** The paths read, in order. */
+  read: string[] = [];
 
   /** Answers each dialog with the next of `answers` (none left: Cancel). */
   answerDialogs(...answers: boolean[]) {
@@ -37,6 +42,17 @@ export class HostRecorder implements HostActions {
       this.asked.push(request);
       return Promise.resolve(answers.shift() ?? false);
     };
+  }
+
+  /** A disk holding these files by path; any other path is 'no such file'. */
+  withDisk(files: Record<string, Uint8Array | string>) {
+    this.readFile = (path) => {
+      this.read.push(path);
+      const bytes = files[path];
+      if (bytes === undefined) return Promise.reject(new Error('no such file'));
+      return Promise.resolve({ name: path.split('/').at(-1) ?? path, content: new Blob([bytes]) });
+    };
+    return this;
   }
 
   openLogbook(logid: string) {

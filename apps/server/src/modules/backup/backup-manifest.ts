@@ -1,4 +1,4 @@
-import { BACKUP_VERSION, type BackupJournal, type BackupManifest } from '@caravanserai/api';
+import { BACKUP_VERSION, type BackupFile, type BackupJournal, type BackupManifest } from '@caravanserai/api';
 import type { z } from 'zod';
 import { bool, iso } from '../../db/columns.js';
 import { UNFILED_JID } from '../imports/import-journals.js';
@@ -16,6 +16,9 @@ interface LogbookFields {
   head: string | null;
 }
 
+/** Where a file's bytes are in the zip: once per content, however many files share them. */
+export const filePath = (sha256: string) => `files/${sha256}`;
+
 /**
  * The backup's `manifest.json`: every journal with its logbooks' fields and where each log is in
  * the zip. Logbooks in no journal are listed under the journal id `_unfiled` (no real id has an
@@ -26,6 +29,7 @@ export function buildManifest(
   at: number,
   journals: readonly { jid: string; title: string }[],
   logbooks: readonly LogbookFields[],
+  files: readonly Omit<BackupFile, 'path'>[] = [],
 ): BackupManifest {
   const byJid = new Map<string, Journal>(
     journals.map((j) => [j.jid, { jid: j.jid, title: j.title, logbooks: [] }]),
@@ -50,5 +54,6 @@ export function buildManifest(
     exported_at: iso(at),
     username,
     journals: [...byJid.values(), ...(unfiled.logbooks.length > 0 ? [unfiled] : [])],
+    files: files.map((file) => ({ ...file, path: filePath(file.sha256) })),
   };
 }

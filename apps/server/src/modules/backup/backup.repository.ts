@@ -25,4 +25,23 @@ export class BackupRepository {
       .orderBy('logid')
       .execute();
   }
+
+  /** The files the owner's logbooks name, each once. */
+  files(ownerId: number) {
+    return this.db
+      .selectFrom('files')
+      .select(['file_id', 'user_id', 'name', 'media_type', 'size', 'sha256'])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('file_refs')
+            .innerJoin('logbooks', 'logbooks.logid', 'file_refs.logid')
+            .select('file_refs.file_id')
+            .whereRef('file_refs.file_id', '=', 'files.file_id')
+            .where('logbooks.owner_id', '=', ownerId),
+        ),
+      )
+      .orderBy('created_at')
+      .orderBy('file_id')
+      .execute();
+  }
 }

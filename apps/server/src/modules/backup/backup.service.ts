@@ -4,10 +4,11 @@ import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
+import type { FilesRepository } from '../files/files.repository.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import { toEntry } from '../logbooks/entry-codec.js';
 import type { BackupRepository } from './backup.repository.js';
-import { buildManifest } from './backup-manifest.js';
+import { buildManifest, filePath } from './backup-manifest.js';
 
 export interface Backup {
   filename: string;
@@ -16,22 +17,25 @@ export interface Backup {
 
 /**
  * Everything a user owns as one zip, streamed: `manifest.json` first, then each logbook's XML as
- * the app serialises it, one logbook read and written at a time, so memory stays flat however many
+ * the app serialises it, then the bytes of the files they name (`files/<sha256>`), one logbook read and written at a time, so memory stays flat however many
  * logbooks there are and a slow download slows the reading down rather than piling it up.
  */
 export class BackupService {
   constructor(
     private readonly backups: BackupRepository,
     private readonly entries: EntriesRepository,
+    private readonly files: FilesRepository,
   ) {}
 
   async export(user: UserRow, log: FastifyBaseLogger): Promise<Backup> {
     const at = now();
+    const files = await this.backups.files(user.id);
     const manifest = buildManifest(
       user.username,
       at,
       await this.backups.journals(user.id),
       await this.backups.logbooks(user.id),
+      files.map(({ user_id: _, ...file }) => file),
     );
     const zip = new ZipArchive({ zlib: { level: 6 } });
     const date = new Date(at);
@@ -44,6 +48,15 @@ export class BackupService {
           zip.append(serializeLog(rows.map(toEntry)), { name: logbook.path, date });
           if (!(await appended(zip))) return;
         }
+      }
+      const written = new Set<string>();
+      for (const file of files) {
+        if (written.has(file.sha256)) continue;
+        written.add(file.sha256);
+        const bytes = await this.files.bytes(file.user_id, file.sha256);
+        if (bytes === undefined) continue;
+        zip.append(Buffer.from(bytes), { name: filePath(file.sha256), date });
+        if (!(await appended(zip))) return;
       }
       await zip.finalize();
     };

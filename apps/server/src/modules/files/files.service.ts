@@ -51,6 +51,34 @@ export class FilesService {
 
   async upload(user: UserRow, logid: string, given: Uint8Array, filename: string): Promise<FileUploaded> {
     await this.checkUpload(user, logid);
+    return this.store(user, given, filename);
+  }
+
+  /**
+   * A file an import brings (DESIGN 3a), taken as an upload would be: its id, or null when an
+   * upload of it would be refused (its kind, its size, the user's room) or it cannot be read.
+   */
+  async storeImported(
+    user: UserRow,
+    file: { name: string; read(): Promise<Uint8Array> },
+  ): Promise<string | null> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await file.read();
+    } catch {
+      return null;
+    }
+    if (bytes.byteLength > this.limits.maxBytes) return null;
+    try {
+      return (await this.store(user, bytes, file.name)).file_id;
+    } catch (error) {
+      if (error instanceof HttpError) return null;
+      throw error;
+    }
+  }
+
+  /** Stores the bytes as the user's file, once they are what may be stored. */
+  private async store(user: UserRow, given: Uint8Array, filename: string): Promise<FileUploaded> {
     const name = cleanName(filename);
     if (given.byteLength === 0) throw fieldError('file', 'The submitted file is empty.');
     const read = await readKind(given, name);

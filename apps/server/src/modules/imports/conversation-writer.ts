@@ -1,4 +1,5 @@
 import type { ImportFormat } from '@caravanserai/api';
+import { type Entry, filesOf } from '@caravanserai/logbook';
 import { refuseIfSalted } from '../../access/access.js';
 import { int, now } from '../../db/columns.js';
 import type { Executor, UserRow } from '../../db/database.js';
@@ -18,9 +19,14 @@ import {
   sourceIdProblem,
   writeRuns,
 } from './conversation-check.js';
-import type { SourceConversation } from './formats/conversation.js';
+import type { SourceConversation, SourceFile } from './formats/conversation.js';
 import type { ImportTarget, ImportTargetsRepository } from './import-targets.repository.js';
 import { newBranches, newTurns } from './new-turns.js';
+
+/** Where an import's files are stored: the file's id, or null when it is not taken. */
+export interface FileStore {
+  storeImported(user: UserRow, file: SourceFile): Promise<string | null>;
+}
 
 export type Outcome =
   | { kind: 'imported'; logid: string; title: string }
@@ -81,13 +87,14 @@ export class ConversationWriter {
     private readonly entries: EntriesRepository,
     private readonly writes: EntriesService,
     private readonly targets: ImportTargetsRepository,
+    private readonly files: FileStore,
   ) {}
 
   async write(user: UserRow, conversation: SourceConversation, target: WriteTarget): Promise<Outcome> {
     const problem = sourceIdProblem(conversation.source_id) ?? entriesProblem(conversation.entries);
     if (problem) return { kind: 'skipped', reason: problem };
     const existing = await this.existing(user, conversation.source_id);
-    if (existing) return this.grow(existing, conversation);
+    if (existing) return this.grow(user, existing, conversation);
     const jid = await target.journalFor(conversation);
     try {
       return await this.create(user, conversation, jid, isOwnFormat(target.format));
@@ -97,7 +104,7 @@ export class ConversationWriter {
       if (!isUniqueViolation(error)) throw error;
       const made = await this.existing(user, conversation.source_id);
       if (!made) throw error;
-      return this.grow(made, conversation);
+      return this.grow(user, made, conversation);
     }
   }
 
@@ -122,7 +129,8 @@ export class ConversationWriter {
     const { created, modified } = datesOf(conversation, at);
     const title = importedTitle(conversation.title, UNTITLED, own);
     const flags = conversation.logbook ?? {};
-    const [firstRun = [], ...rest] = writeRuns(conversation.entries);
+    const entries = await this.withFiles(user, conversation.entries, conversation.files);
+    const [firstRun = [], ...rest] = writeRuns(entries);
     const first = placeEntries(firstRun, { firstPosition: 0 });
     // Where the conversation was left, when the source says and it names one of its entries.
     const left = conversation.entries.some((e) => e.attrs.eid === conversation.head)
@@ -172,11 +180,53 @@ export class ConversationWriter {
     return { kind: 'imported', logid, title };
   }
 
-  private async grow(target: ImportTarget, conversation: SourceConversation): Promise<Outcome> {
+  /**
+   * The entries naming the stored files instead of the export's: each file the entries name is
+   * stored for the user (once, however many entries name it); one that is not taken is no longer
+   * named, and a name the export carries no file for stays as it is.
+   */
+  private async withFiles(
+    user: UserRow,
+    entries: Entry[],
+    files: readonly SourceFile[] = [],
+  ): Promise<Entry[]> {
+    if (files.length === 0) return entries;
+    const byRef = new Map(files.map((file) => [file.ref, file]));
+    const stored = new Map<string, string | null>();
+    const out: Entry[] = [];
+    for (const entry of entries) {
+      const named = filesOf(entry);
+      if (named.length === 0 || !named.some((ref) => byRef.has(ref))) {
+        out.push(entry);
+        continue;
+      }
+      const ids: string[] = [];
+      for (const ref of named) {
+        const file = byRef.get(ref);
+        if (file === undefined) {
+          ids.push(ref);
+          continue;
+        }
+        if (!stored.has(ref)) stored.set(ref, await this.files.storeImported(user, file));
+        const id = stored.get(ref);
+        if (id) ids.push(id);
+      }
+      const { files: _, ...attrs } = entry.attrs;
+      out.push({ ...entry, attrs: ids.length > 0 ? { ...attrs, files: ids.join(' ') } : attrs });
+    }
+    return out;
+  }
+
+  private async grow(
+    user: UserRow,
+    target: ImportTarget,
+    conversation: SourceConversation,
+  ): Promise<Outcome> {
     const tree = conversation.entries.some((e) => e.attrs.eid !== undefined);
     const stored = await this.targets.storedTurns(target.logid);
-    const turns = tree ? newBranches(conversation.entries, stored) : newTurns(conversation.entries, stored);
-    if (turns.length === 0) return { kind: 'duplicate' };
+    const found = tree ? newBranches(conversation.entries, stored) : newTurns(conversation.entries, stored);
+    if (found.length === 0) return { kind: 'duplicate' };
+    const turns = await this.withFiles(user, found, conversation.files);
     // Modified when the conversation last changed, if it says, as a new import is; never before
     // the logbook's own last change.
     const changed = timeOf(conversation.modified_at, now());

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { BackupJournal, BackupLogbook } from '@caravanserai/api';
-import { type Entry, fromJson, parseLog } from '@caravanserai/logbook';
+import { BackupFile, BackupJournal, BackupLogbook } from '@caravanserai/api';
+import { type Entry, filesOf, fromJson, parseLog } from '@caravanserai/logbook';
 import {
   type ExportReader,
   MAX_CONVERSATION_BYTES,
@@ -9,6 +9,7 @@ import {
   type ParseLog,
   type ReadItem,
   type SourceConversation,
+  type SourceFile,
 } from './conversation.js';
 import { CutOffError } from './cut-off.js';
 import { isRecord, reasonOf, skipped, sourceId, str, titleFor } from './entry-list.js';
@@ -158,6 +159,23 @@ export function caravanseraiJsonReader(
   return ownFileReader('caravanserai-json', filePath, fileName, read, maxBytes);
 }
 
+/** The largest file a backup's file is read as: no file taken is larger (FILE_MAX_MB's bound). */
+const MAX_BACKUP_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** The files a backup's manifest lists and its zip holds, by the id its entries name them by. */
+function backupFiles(listed: unknown, zip: ZipFile, folder: string): Map<string, SourceFile> {
+  const files = new Map<string, SourceFile>();
+  for (const raw of Array.isArray(listed) ? listed : []) {
+    const parsed = BackupFile.safeParse(raw);
+    if (!parsed.success) continue;
+    const { file_id, name, path } = parsed.data;
+    const inZip = folder + path;
+    if (!zip.files.has(inZip)) continue;
+    files.set(file_id, { ref: file_id, name, read: () => zip.bytes(inZip, MAX_BACKUP_FILE_BYTES) });
+  }
+  return files;
+}
+
 export function isCaravanseraiJson(document: unknown): document is Record<string, unknown> {
   return isRecord(document) && document.format === 'caravanserai.logbook';
 }
@@ -190,6 +208,7 @@ export function backupReader(
         yield skipped('caravanserai:manifest', 'Backup', "The backup's manifest is not valid.");
         return;
       }
+      const files = backupFiles(manifest.files, zip, folder);
       const journals = Array.isArray(manifest.journals) ? manifest.journals : [];
       for (const [j, rawJournal] of journals.entries()) {
         const journal = BackupJournal.omit({ logbooks: true }).safeParse(rawJournal);
@@ -225,6 +244,8 @@ export function backupReader(
           item.conversation.logbook = { description, private: isPrivate, salted, forked };
           if (parsed.data.head) item.conversation.head = parsed.data.head;
           item.conversation.journal = { source_jid: journal.data.jid, title: journal.data.title };
+          const carried = [...new Set(entries.flatMap(filesOf))].flatMap((id) => files.get(id) ?? []);
+          if (carried.length > 0) item.conversation.files = carried;
           yield item;
         }
       }

@@ -36,6 +36,20 @@ export interface SourceConversation {
   logbook?: { description?: string; private?: boolean; salted?: boolean; forked?: boolean };
   /** Only for our backup: the journal the logbook was in, so a restore rebuilds the journals. */
   journal?: { source_jid: string; title: string };
+  /**
+   * Files the export carries for its entries (DESIGN 3a): an entry's `files` attribute names them
+   * by `ref`; each is stored for the importing user when its entries are written, and the entries
+   * then name the stored file instead.
+   */
+  files?: SourceFile[];
+}
+
+/** A file an export carries, read when its entries are written. */
+export interface SourceFile {
+  /** How the conversation's entries name it (in their `files` attribute). */
+  ref: string;
+  name: string;
+  read(): Promise<Uint8Array>;
 }
 
 /** A conversation that could not be read: the rest of the file goes on. */

@@ -105,11 +105,15 @@ const EXPORT_FILES = new Set([
   'projects.json',
 ]);
 
+const SHA256 = /^[0-9a-f]{64}$/;
+
 function isExportFile(path: string): boolean {
   const parts = path.split('/');
   const last = parts[parts.length - 1] ?? '';
   // A backup's logbooks are `<jid>/<logid>.xml`, one folder further down when it was repacked.
   if (last.endsWith('.xml')) return parts.length <= 3;
+  // A backup's files are `files/<sha256>`, likewise.
+  if (SHA256.test(last)) return parts.length <= 3 && parts[parts.length - 2] === 'files';
   return parts.length <= 2 && (EXPORT_FILES.has(last) || SHARD.test(last));
 }
 

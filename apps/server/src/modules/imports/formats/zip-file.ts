@@ -91,6 +91,11 @@ export class ZipFile {
    * reading stops and TooLargeError says so: no more than `maxBytes` is ever held.
    */
   async text(path: string, maxBytes = MAX_CONVERSATION_BYTES): Promise<string> {
+    return (await this.bytes(path, maxBytes)).toString('utf8');
+  }
+
+  /** A whole file's bytes, bounded as `text` is. */
+  async bytes(path: string, maxBytes: number): Promise<Buffer> {
     const entry = this.files.get(path);
     if (entry !== undefined && entry.uncompressedSize > maxBytes) throw tooLarge(maxBytes);
     const stream = await this.stream(path);
@@ -105,7 +110,7 @@ export class ZipFile {
     } finally {
       stream.destroy();
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
   close(): void {
