@@ -137,6 +137,19 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-3', 'a week']) expect(() => ttl(bad)).toThrow(/TOKEN_TTL_DAYS/);
   });
 
+  it('reads FILE_MAX_MB (20) and USER_FILES_MAX_MB (1024) as bytes', () => {
+    const mb = 1024 * 1024;
+    const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(load()).toMatchObject({ fileMaxBytes: 20 * mb, userFilesMaxBytes: 1024 * mb });
+    expect(load({ FILE_MAX_MB: '5', USER_FILES_MAX_MB: '50' })).toMatchObject({
+      fileMaxBytes: 5 * mb,
+      userFilesMaxBytes: 50 * mb,
+    });
+    expect(() => load({ FILE_MAX_MB: '0' })).toThrow(/FILE_MAX_MB/);
+    expect(() => load({ FILE_MAX_MB: '2048' })).toThrow(/FILE_MAX_MB/);
+    expect(() => load({ USER_FILES_MAX_MB: 'lots' })).toThrow(/USER_FILES_MAX_MB/);
+  });
+
   it('stops on a value it cannot use, naming the variable, instead of falling back', () => {
     const refused: [string, string, RegExp][] = [
       ['PORT', 'notaport', /PORT="notaport" must be a number/],
