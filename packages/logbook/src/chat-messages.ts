@@ -1,4 +1,4 @@
-import type { Entry } from './entry';
+import { type Entry, filesOf } from './entry';
 import { isNotice } from './notices';
 import type { Tag } from './tags';
 import { pathTo, treeOf } from './tree';
@@ -8,11 +8,6 @@ export interface ChatMessage {
   content: string;
   /** The ids of the files a question carries (its entry's `files` attribute, DESIGN 3a). */
   files?: string[];
-}
-
-/** The file ids an entry's `files` attribute names. */
-export function filesOf(entry: Entry): string[] {
-  return (entry.attrs.files ?? '').split(' ').filter((id) => id !== '');
 }
 
 function question(content: string, files: readonly string[]): ChatMessage {

@@ -56,3 +56,8 @@ export function validateEntry(e: Entry): string | null {
   if (bad !== -1) return `Invalid character ${describeInvalidChar(e.content, bad)} in <${e.tag}> content.`;
   return null;
 }
+
+/** The file ids an entry's `files` attribute names (DESIGN 3a: `files="id1 id2"`). */
+export function filesOf(entry: Entry): string[] {
+  return (entry.attrs.files ?? '').split(' ').filter((id) => id !== '');
+}

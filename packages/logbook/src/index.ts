@@ -1,11 +1,11 @@
-export { buildMessages, type ChatMessage, contextText, filesOf, NO_CONTEXT } from './chat-messages';
+export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './chat-messages';
 export { cleanText, createTextCleaner, REPLACEMENT } from './clean-text';
-export { ATTR_NAME, type Entry, findInvalidXmlChar, newQid, validateEntry } from './entry';
+export { ATTR_NAME, type Entry, filesOf, findInvalidXmlChar, newQid, validateEntry } from './entry';
 export { INVALID_LOG_XML, InvalidEntryError, InvalidLogError } from './errors';
 export { escapeAttr, escapeXml } from './escape';
 export { fromJson, JSON_FORMAT, toJson } from './export/json';
 export { toMarkdown } from './export/markdown';
-export type { LogbookMeta } from './export/meta';
+export type { ExportedFile, LogbookMeta } from './export/meta';
 export { isNotice, NOTICE_ATTR, notice } from './notices';
 export { isTag, TAGS, type Tag } from './tags';
 export { applyToggle, blankEntry, type Toggle, toggleComment, toggleContext, toggleMirage } from './toggles';

@@ -48,6 +48,17 @@ describe('toJson', () => {
     ]);
   });
 
+  it('lists the files the entries name, where given, after the tree', () => {
+    const files = [
+      { file_id: 'f1', name: 'a.png', media_type: 'image/png', size: 3, url: 'https://x.test/f1/' },
+    ];
+    const entries = [anEntry('query', 'Look', { qid: 'q1', files: 'f1' })];
+    const document = JSON.parse(toJson(entries, { files }));
+    expect(Object.keys(document).at(-1)).toBe('files');
+    expect(document.files).toEqual(files);
+    expect(fromJson(toJson(entries, { files }))).toEqual(entries);
+  });
+
   it('refuses entries that could not be imported again', () => {
     expect(() => toJson([anEntry('gen', '\u0000')])).toThrow(InvalidEntryError);
   });

@@ -26,6 +26,8 @@ export function toJson(entries: readonly Entry[], meta: LogbookMeta = {}): strin
     // document indices of its entries, and its last entry's eid.
     head: entries[headIndex(tree, meta.head)]?.attrs.eid ?? null,
     active_path: activePath(tree, meta.head),
+    // What the entries' `files` attributes name, and where each file is read from.
+    ...(meta.files === undefined ? {} : { files: meta.files }),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -127,3 +127,35 @@ describe('toMarkdown and the app notices', () => {
     expect(sut).not.toContain('**AI**');
   });
 });
+
+describe('toMarkdown and files', () => {
+  const files = [
+    {
+      file_id: 'img1',
+      name: 'Harbour [map].png',
+      media_type: 'image/png',
+      size: 10,
+      url: 'https://x.test/api/files/img1/',
+    },
+    {
+      file_id: 'doc1',
+      name: 'tides (2024).pdf',
+      media_type: 'application/pdf',
+      size: 20,
+      url: 'https://x.test/a b/(doc1)/',
+    },
+  ];
+
+  it('links the files a question names: images shown, others to download', () => {
+    const sut = toMarkdown([anEntry('query', 'See these', { qid: 'q1', files: 'img1 doc1 gone1' })], {
+      files,
+    });
+    expect(sut).toBe(
+      '**You**\n\nSee these\n\n![Harbour \\[map\\].png](https://x.test/api/files/img1/)\n\n[tides (2024).pdf](https://x.test/a%20b/%28doc1%29/)\n',
+    );
+  });
+
+  it('leaves names alone when no file list is given', () => {
+    expect(toMarkdown([anEntry('query', 'Hi', { qid: 'q1', files: 'img1' })])).toBe('**You**\n\nHi\n');
+  });
+});

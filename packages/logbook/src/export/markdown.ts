@@ -1,8 +1,8 @@
-import type { Entry } from '../entry';
+import { type Entry, filesOf } from '../entry';
 import { isNotice } from '../notices';
 import { activePath, treeOf } from '../tree';
 import { blockquote, containMarkdown, fencedBlock, inlineText } from './markdown-safe';
-import type { LogbookMeta } from './meta';
+import type { ExportedFile, LogbookMeta } from './meta';
 
 // Only plain identifiers are used as a fence's language, so an attribute cannot inject Markdown.
 const LANGUAGE = /^[A-Za-z0-9_+#.-]{1,32}$/;
@@ -34,6 +34,18 @@ function renderEntry(e: Entry): string {
   }
 }
 
+/** An entry's files as Markdown links: images shown, other files to download. */
+function renderFiles(e: Entry, files: ReadonlyMap<string, ExportedFile>): string {
+  const links = filesOf(e).flatMap((id) => {
+    const file = files.get(id);
+    if (file === undefined) return [];
+    const url = encodeURI(file.url).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const label = inlineText(file.name);
+    return [file.media_type.startsWith('image/') ? `![${label}](${url})` : `[${label}](${url})`];
+  });
+  return links.join('\n\n');
+}
+
 function renderHeader(meta: LogbookMeta): string[] {
   const blocks: string[] = [];
   if (meta.title?.trim()) blocks.push(`# ${inlineText(meta.title)}`);
@@ -44,12 +56,16 @@ function renderHeader(meta: LogbookMeta): string[] {
 
 /**
  * A readable transcript of the conversation's current line (DESIGN 3a: a branched logbook's active
- * path, the whole log when it has no branches). Deleted (blank) entries are left out.
+ * path, the whole log when it has no branches). Deleted (blank) entries are left out. Files the
+ * entries name are linked (images shown) where `meta.files` says where they are.
  */
 export function toMarkdown(entries: readonly Entry[], meta: LogbookMeta = {}): string {
   const header = renderHeader(meta);
   const line = activePath(treeOf(entries), meta.head).map((index) => entries[index]!);
-  const body = line.filter((e) => e.content.trim() !== '').map(renderEntry);
+  const files = new Map((meta.files ?? []).map((file) => [file.file_id, file]));
+  const body = line
+    .filter((e) => e.content.trim() !== '')
+    .map((e) => [renderEntry(e), renderFiles(e, files)].filter((block) => block !== '').join('\n\n'));
   const blocks = header.length > 0 && body.length > 0 ? [...header, '---', ...body] : [...header, ...body];
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }

@@ -5,4 +5,15 @@ export interface LogbookMeta {
   owner?: string;
   /** The eid of the active leaf (DESIGN 3a); null or left out: the last entry. */
   head?: string | null;
+  /** The files the entries name (their `files` attribute), each with where it is read from. */
+  files?: readonly ExportedFile[];
+}
+
+/** A file as an export names it: a link to its bytes (DESIGN 3a). */
+export interface ExportedFile {
+  file_id: string;
+  name: string;
+  media_type: string;
+  size: number;
+  url: string;
 }

@@ -21,6 +21,8 @@ export function buildExport(
     description: logbook.description,
     owner: logbook.owner.username,
     head,
+    // Links that work from the saved file too: the address this page was loaded from.
+    files: logbook.files.map((file) => ({ ...file, url: new URL(file.url, document.baseURI).href })),
   };
   const content =
     format === 'xml'
