@@ -8,8 +8,8 @@ import { writeLines } from './output.js';
 
 export const ATTACH_MESSAGES = {
   noFileSystem:
-    'Error: This terminal cannot read files from your computer. Attach them with the "Attach files" ' +
-    "button under the logbook page's question box, or ask from the mapper CLI.",
+    'Error: This terminal cannot read files from your computer. Attach them with the paperclip ' +
+    '("Attach files") by the Scribe on the logbook page, or ask from the mapper CLI.',
   tooMany: `A question carries at most ${MAX_QUERY_FILES} files.`,
   unreadable: (path: string, why: string) => `Cannot read ${path}: ${why}`,
   refused: (path: string, why: string) => `Cannot attach ${path}: ${why}`,

@@ -137,8 +137,8 @@ describe('query -f FILE', () => {
     const logbook = await withWell();
     const t = mapperFor(h.alice);
     expect(await t.lines(`q -r Read it -f route.txt -l ${logbook.logid}`)).toEqual([
-      'Error: This terminal cannot read files from your computer. Attach them with the "Attach files" ' +
-        "button under the logbook page's question box, or ask from the mapper CLI.",
+      'Error: This terminal cannot read files from your computer. Attach them with the paperclip ' +
+        '("Attach files") by the Scribe on the logbook page, or ask from the mapper CLI.',
     ]);
     expect(await stored(logbook.logid)).toEqual([['context', undefined]]);
   });
