@@ -60,15 +60,14 @@ export class FilesService {
    */
   async storeImported(
     user: UserRow,
-    file: { name: string; read(): Promise<Uint8Array> },
+    file: { name: string; read(maxBytes: number): Promise<Uint8Array> },
   ): Promise<string | null> {
     let bytes: Uint8Array;
     try {
-      bytes = await file.read();
+      bytes = await file.read(this.limits.maxBytes);
     } catch {
       return null;
     }
-    if (bytes.byteLength > this.limits.maxBytes) return null;
     try {
       return (await this.store(user, bytes, file.name)).file_id;
     } catch (error) {

@@ -3,6 +3,7 @@ import type { ImportFormat } from '@caravanserai/api';
 import { type ExportReader, megabytes, type ReadItem } from './conversation.js';
 import { CutOffError } from './cut-off.js';
 import { reasonOf, skipped } from './entry-list.js';
+import { type Assets, NO_ASSETS } from './export-assets.js';
 import { JsonSyntaxError, jsonChildren, MAX_ITEM_BYTES, OVERSIZED } from './json-values.js';
 
 /** Why a conversation past the bound is skipped. */
@@ -11,7 +12,8 @@ export function tooLargeConversation(maxBytes: number): string {
 }
 
 /** Turns one array element (1-based position in the export) into a conversation or a skip. */
-export type ReadElement = (raw: unknown, index: number) => ReadItem;
+/** Reads one conversation; `assets` are the files the export holds for its messages. */
+export type ReadElement = (raw: unknown, index: number, assets: Assets) => ReadItem;
 
 const SOURCE_PREFIX: Record<ImportFormat, string> = {
   chatgpt: 'chatgpt',
@@ -34,11 +36,13 @@ export function arrayReader(opts: {
   /** Opens each file in turn; called only when the previous one is done. */
   files: readonly (() => Promise<Readable>)[];
   read: ReadElement;
+  /** The files the export holds beside its conversations (a zip's); none by default. */
+  assets?: Assets;
   close?: () => void;
   /** Past this one conversation is skipped, not read. */
   maxItemBytes?: number;
 }): ExportReader {
-  const { format, files, read, maxItemBytes = MAX_ITEM_BYTES } = opts;
+  const { format, files, read, maxItemBytes = MAX_ITEM_BYTES, assets = NO_ASSETS } = opts;
   let closed = false;
   const open = new Set<Readable>();
   return {
@@ -72,7 +76,7 @@ export function arrayReader(opts: {
             }
             let item: ReadItem;
             try {
-              item = read(value, index);
+              item = read(value, index, assets);
             } catch (error) {
               item = skipped(`${SOURCE_PREFIX[format]}:#${index}`, `Conversation ${index}`, reasonOf(error));
             }

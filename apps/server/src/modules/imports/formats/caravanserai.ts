@@ -159,9 +159,6 @@ export function caravanseraiJsonReader(
   return ownFileReader('caravanserai-json', filePath, fileName, read, maxBytes);
 }
 
-/** The largest file a backup's file is read as: no file taken is larger (FILE_MAX_MB's bound). */
-const MAX_BACKUP_FILE_BYTES = 1024 * 1024 * 1024;
-
 /** The files a backup's manifest lists and its zip holds, by the id its entries name them by. */
 function backupFiles(listed: unknown, zip: ZipFile, folder: string): Map<string, SourceFile> {
   const files = new Map<string, SourceFile>();
@@ -171,7 +168,7 @@ function backupFiles(listed: unknown, zip: ZipFile, folder: string): Map<string,
     const { file_id, name, path } = parsed.data;
     const inZip = folder + path;
     if (!zip.files.has(inZip)) continue;
-    files.set(file_id, { ref: file_id, name, read: () => zip.bytes(inZip, MAX_BACKUP_FILE_BYTES) });
+    files.set(file_id, { ref: file_id, name, read: (maxBytes) => zip.bytes(inZip, maxBytes) });
   }
   return files;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import { citationsOf, withCitations } from './chatgpt-citations.js';
 import { contentId } from './chatgpt-content-id.js';
-import type { ReadItem } from './conversation.js';
+import type { ReadItem, SourceFile } from './conversation.js';
 import {
   EntryList,
   finish,
@@ -15,6 +15,7 @@ import {
   str,
   type TurnAttrs,
 } from './entry-list.js';
+import { type Assets, NO_ASSETS } from './export-assets.js';
 
 /**
  * ChatGPT's data export: `conversations.json` (or its `conversations-NNN.json` shards), an array of
@@ -83,15 +84,24 @@ function attachmentsOf(metadata: Record<string, unknown>): Map<string, { name: s
   return found;
 }
 
+/** Where a message's files go: held for its question, or noted in place as the entries go. */
+interface FilesInto {
+  assets: Assets;
+  /** A question's files, gathered to go on it; null: each is noted where it was. */
+  held: SourceFile[] | null;
+}
+
 /**
- * Text parts joined; every part that is a file the export does not hold is noted in place, named
- * as the message's attachments name it. Attachments no part shows (documents) are noted first.
+ * Text parts joined; every part that is a file is carried when the export holds it (on the
+ * question, or as a note in place), else noted in place as missing, named as the message's
+ * attachments name it. Attachments no part shows (documents) come first.
  */
 function partsInto(
   list: EntryList,
   message: { parts: unknown[]; metadata: Record<string, unknown> },
   attrs: TurnAttrs,
   write: (text: string) => void,
+  files: FilesInto,
 ): void {
   const attachments = attachmentsOf(message.metadata);
   const shown = new Set(
@@ -99,14 +109,24 @@ function partsInto(
       isRecord(part) && typeof part.asset_pointer === 'string' ? [assetId(part)] : [],
     ),
   );
-  for (const [id, attachment] of attachments) {
-    if (!shown.has(id)) list.missing(attachment.image ? 'Image' : 'File', attachment.name, attrs);
-  }
   let pending: string[] = [];
   const flush = () => {
     write(pending.join('\n\n'));
     pending = [];
   };
+  const file = (kind: 'Image' | 'File', id: string, name: string) => {
+    const held = files.assets(id);
+    if (held !== undefined && files.held !== null) {
+      files.held.push({ ...held, name });
+      return;
+    }
+    flush();
+    if (held === undefined) list.missing(kind, name, attrs);
+    else list.attached(kind, { ...held, name }, attrs);
+  };
+  for (const [id, attachment] of attachments) {
+    if (!shown.has(id)) file(attachment.image ? 'Image' : 'File', id, attachment.name);
+  }
   for (const part of message.parts) {
     if (typeof part === 'string') {
       if (part.trim() !== '') pending.push(part);
@@ -114,12 +134,11 @@ function partsInto(
     }
     if (!isRecord(part)) continue;
     const type = label(part.content_type);
-    const name = attachments.get(assetId(part))?.name ?? assetId(part);
+    const id = assetId(part);
+    const name = attachments.get(id)?.name ?? (files.assets(id)?.name || id);
     if (typeof part.text === 'string' && part.text.trim() !== '') pending.push(part.text);
-    else if (type.includes('image')) {
-      flush();
-      list.missing('Image', name, attrs);
-    } else if (type.includes('audio') || type.includes('video')) {
+    else if (type.includes('image')) file('Image', id, name);
+    else if (type.includes('audio') || type.includes('video')) {
       flush();
       list.missing(type.includes('audio') ? 'Audio' : 'File', name, attrs);
     }
@@ -152,7 +171,13 @@ function citedParts(parts: unknown[], metadata: Record<string, unknown>): unknow
   });
 }
 
-function messageInto(list: EntryList, nodeId: string, message: Message, defaultModel?: string): void {
+function messageInto(
+  list: EntryList,
+  nodeId: string,
+  message: Message,
+  assets: Assets,
+  defaultModel?: string,
+): void {
   const { author, content, metadata } = message;
   const role = author.role;
   const type = content.content_type;
@@ -203,10 +228,15 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
   const given = content.parts.length > 0 ? content.parts : fallback === undefined ? [] : [fallback];
   const answers = role === 'assistant' && (message.recipient == null || message.recipient === 'all');
   const parts = answers ? citedParts(given, metadata) : given;
-  const write = (into: (text: string) => void) => partsInto(list, { parts, metadata }, attrs, into);
+  const write = (into: (text: string) => void) =>
+    partsInto(list, { parts, metadata }, attrs, into, { assets, held: null });
   if (role === 'user') {
     list.startTurn();
-    write((t) => list.query(t, attrs));
+    // The question carries its files; its words are every text part, joined.
+    const texts: string[] = [];
+    const held: SourceFile[] = [];
+    partsInto(list, { parts, metadata }, attrs, (t) => texts.push(t), { assets, held });
+    list.query(texts.filter((t) => t.trim() !== '').join('\n\n'), attrs, held);
   } else if (role === 'system') write((t) => list.add('context', t, attrs));
   else if (role === 'tool') write((t) => list.add('shell', t, attrs));
   else if (message.recipient != null && message.recipient !== 'all') write((t) => list.add('code', t, attrs));
@@ -214,7 +244,7 @@ function messageInto(list: EntryList, nodeId: string, message: Message, defaultM
 }
 
 /** One conversation of the export, along its active branch. */
-export function readChatGptConversation(raw: unknown, index: number): ReadItem {
+export function readChatGptConversation(raw: unknown, index: number, assets: Assets = NO_ASSETS): ReadItem {
   const record = isRecord(raw) ? raw : {};
   const id = idText(record.conversation_id) ?? idText(record.id);
   const fallbackTitle = str(record.title) || `Conversation ${index}`;
@@ -249,7 +279,7 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
         );
   const write = (list: EntryList, key: string) => {
     const message = nodes.get(key)?.message;
-    if (message != null) messageInto(list, key, message, str(record.default_model_slug));
+    if (message != null) messageInto(list, key, message, assets, str(record.default_model_slug));
   };
   const dates = { source_id, title: record.title, created_at, modified_at: isoFromEpoch(record.update_time) };
   const tree: MessageTree<string> = {
@@ -261,7 +291,7 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
   if (branches(tree)) {
     const list = new EntryList(stableEids(source_id));
     const head = writeTree(list, tree, leafId, (key) => write(list, key));
-    return finish({ ...dates, entries: list.entries, head });
+    return finish({ ...dates, entries: list.entries, head, files: list.files });
   }
   const branch = branchTo(leafId, (key) => {
     const parent = nodes.get(key)?.parent;
@@ -269,7 +299,7 @@ export function readChatGptConversation(raw: unknown, index: number): ReadItem {
   });
   const list = new EntryList();
   for (const key of branch) write(list, key);
-  return finish({ ...dates, entries: list.entries });
+  return finish({ ...dates, entries: list.entries, files: list.files });
 }
 
 /** Whether a top-level array element looks like a ChatGPT conversation. */

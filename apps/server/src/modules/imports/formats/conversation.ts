@@ -49,7 +49,8 @@ export interface SourceFile {
   /** How the conversation's entries name it (in their `files` attribute). */
   ref: string;
   name: string;
-  read(): Promise<Uint8Array>;
+  /** Its bytes; past `maxBytes` reading stops and it throws. */
+  read(maxBytes: number): Promise<Uint8Array>;
 }
 
 /** A conversation that could not be read: the rest of the file goes on. */

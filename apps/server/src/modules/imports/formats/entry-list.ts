@@ -8,7 +8,7 @@ import {
   validateEntry,
 } from '@caravanserai/logbook';
 import { z } from 'zod';
-import type { ReadItem } from './conversation.js';
+import type { ReadItem, SourceFile } from './conversation.js';
 
 /** Source ids and model names are labels: a longer one is hostile input, not a name. */
 const MAX_ATTR_CHARS = 200;
@@ -53,6 +53,8 @@ export interface ListPlace {
  */
 export class EntryList {
   readonly entries: Entry[] = [];
+  /** The files the export holds that the entries name, by the ref they name them with. */
+  readonly files = new Map<string, SourceFile>();
   private qid: string | null = null;
   private follows: string | null = null;
   private last: string | null = null;
@@ -89,12 +91,29 @@ export class EntryList {
     this.qid = null;
   }
 
-  query(content: string, attrs: TurnAttrs): void {
-    if (isBlank(content)) return;
+  /** A question, with the files it carried (a question of only files is named by them). */
+  query(content: string, attrs: TurnAttrs, files: readonly SourceFile[] = []): void {
+    const text = isBlank(content) ? files.map((f) => `[${oneLine(f.name)}]`).join(' ') : content;
+    if (isBlank(text)) return;
     this.qid = newQid();
     // The model's name belongs on answers only.
     const { model: _model, ...rest } = attrs;
-    this.push({ tag: 'query', attrs: attrsOf(rest, { qid: this.qid }), content: storable(content) });
+    const extra: Record<string, string> = { qid: this.qid };
+    if (files.length > 0) extra.files = files.map((f) => this.carry(f)).join(' ');
+    this.push({ tag: 'query', attrs: attrsOf(rest, extra), content: storable(text) });
+  }
+
+  /** A file the export holds, shown where it was (an answer's image): a note naming it, carrying it. */
+  attached(kind: 'Image' | 'File', file: SourceFile, attrs: TurnAttrs): void {
+    const { model: _model, ...rest } = attrs;
+    const label = oneLine(file.name).slice(0, MAX_ATTR_CHARS);
+    const content = storable(`[${kind}: ${label}]`);
+    this.push({ tag: 'comment', attrs: attrsOf(rest, { files: this.carry(file) }), content });
+  }
+
+  private carry(file: SourceFile): string {
+    this.files.set(file.ref, file);
+    return file.ref;
   }
 
   gen(content: string, attrs: TurnAttrs): void {
@@ -225,6 +244,8 @@ export function finish(opts: {
   entries: Entry[];
   /** The eid of the entry the conversation was left at, for a tree. */
   head?: string | undefined;
+  /** The files the entries carry (EntryList.files). */
+  files?: ReadonlyMap<string, SourceFile>;
 }): ReadItem {
   const { source_id, entries } = opts;
   const { first, last } = entryTimes(entries);
@@ -244,6 +265,7 @@ export function finish(opts: {
       ...(modified_at === undefined ? {} : { modified_at }),
       entries,
       ...(opts.head === undefined ? {} : { head: opts.head }),
+      ...(opts.files === undefined || opts.files.size === 0 ? {} : { files: [...opts.files.values()] }),
     },
   };
 }

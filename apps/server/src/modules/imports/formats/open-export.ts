@@ -15,6 +15,7 @@ import {
   type ParseLog,
   UnknownFormatError,
 } from './conversation.js';
+import { isAssetFile, NO_ASSETS, zipAssets } from './export-assets.js';
 
 export { EXPECTED_FORMATS } from './export-formats.js';
 
@@ -89,7 +90,7 @@ async function openObjectFile(filePath: string, options: OpenOptions): Promise<E
     if (!match.test(document)) {
       return skipped(`${match.format}:#1`, 'Conversation 1', 'Not a conversation this import reads.');
     }
-    return match.read(document, 1);
+    return match.read(document, 1, NO_ASSETS);
   });
 }
 
@@ -112,8 +113,9 @@ function isExportFile(path: string): boolean {
   const last = parts[parts.length - 1] ?? '';
   // A backup's logbooks are `<jid>/<logid>.xml`, one folder further down when it was repacked.
   if (last.endsWith('.xml')) return parts.length <= 3;
-  // A backup's files are `files/<sha256>`, likewise.
+  // A backup's files are `files/<sha256>`, likewise; a ChatGPT export's files are named by asset.
   if (SHA256.test(last)) return parts.length <= 3 && parts[parts.length - 2] === 'files';
+  if (isAssetFile(last)) return parts.length <= 3;
   return parts.length <= 2 && (EXPORT_FILES.has(last) || SHARD.test(last));
 }
 
@@ -180,6 +182,7 @@ async function openZip(filePath: string, options: OpenOptions): Promise<ExportRe
       format: match.format,
       files: paths.map((path) => () => opened.stream(path)),
       read: match.read,
+      assets: zipAssets(opened),
       close: () => opened.close(),
       maxItemBytes,
     });
