@@ -124,6 +124,32 @@ describe('uploading a file', () => {
     );
   });
 
+  it('keeps a name sent raw with NUL and other control bytes, or none at all, storable on both databases', async () => {
+    const logbook = await ownLogbook();
+    const send = async (filename: string) => {
+      const boundary = 'xBoundary42';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`,
+        ),
+        Buffer.from('Content-Type: text/plain\r\n\r\nhello\r\n'),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      const response = await t.server.http(`/journals/logbooks/${logbook.logid}/files/`, {
+        method: 'POST',
+        token: t.alice.token,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { name: string }).name;
+    };
+    expect(await send('a\u0000b.txt')).toBe('ab.txt');
+    expect(await send('\u0001\u0002')).toBe('file');
+    expect(await send('x'.repeat(5000))).toHaveLength(200);
+    expect(await send('🐪'.repeat(300))).toBe('🐪'.repeat(200));
+  });
+
   it('removes where a photo was taken before storing it', async () => {
     const logbook = await ownLogbook();
     const photo = await jpegWithLocation();
