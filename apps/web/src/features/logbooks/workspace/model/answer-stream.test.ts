@@ -71,6 +71,25 @@ describe('the answer stream', () => {
     expect(server.announced).toEqual([5, 6]);
   });
 
+  it('sends the files a question carries, and draws them on its entry, pending and stored', async () => {
+    const session = sessionOn(stored, 4);
+    const stream = eventStream();
+    session.server.streams.push(stream);
+    const sent = session.sut.send('query', 'What is this?', ['file0001', 'file0002']);
+    await settle();
+    const qid = session.sut.getSnapshot().answer?.qid ?? '';
+    expect(session.server.queries).toEqual([
+      { logid: 'log1', prompt: 'What is this?', shell_mode: 'QUERY', qid, files: ['file0001', 'file0002'] },
+    ]);
+    expect(session.sut.getSnapshot().rows[1]?.entry.attrs).toEqual({ qid, files: 'file0001 file0002' });
+    stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
+    stream.send({ event: 'cancelled', data: { detail: 'Stopped before any text.' } });
+    expect(await sent).toBeNull();
+    expect(session.sut.getSnapshot().log.entries?.[1]).toEqual(
+      e('query', 'What is this?', { qid, eid: 'qeid0001', files: 'file0001 file0002' }),
+    );
+  });
+
   it('keeps a stored query on `error`, with a failure that offers to ask it again', async () => {
     const { sut, stream, sent, qid } = await asking();
     stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });

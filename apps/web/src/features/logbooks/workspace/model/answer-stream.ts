@@ -1,5 +1,6 @@
 import { ApiError, type QuerySubmit, type StreamHandlers } from '@caravanserai/api';
 import type { StreamedAnswer } from '../api/stream-query';
+import { withFiles } from './entry-files';
 import type { ConfirmedWrite } from './log-snapshot';
 import type { PendingOp } from './overlay';
 
@@ -35,6 +36,8 @@ export interface AnswerRequest {
   queryOp: number | null;
   /** The entry a new question follows when it is an edit of another (DESIGN 3a); '' for none. */
   parent?: string | undefined;
+  /** The ids of the files a new question carries (its entry's `files` attribute). */
+  files?: readonly string[] | undefined;
   signal: AbortSignal;
 }
 
@@ -65,7 +68,7 @@ function isCancelled(error: unknown): boolean {
  */
 export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerRequest): Promise<AnswerOutcome> {
   const { pending, frames } = deps;
-  const { logid, qid, prompt, queryOp, signal, parent } = request;
+  const { logid, qid, prompt, queryOp, signal, parent, files = [] } = request;
   const answerId = pending.add({ kind: 'answer', qid, content: '', streaming: true });
   let stored = false;
   let buffer = '';
@@ -84,12 +87,13 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
       shell_mode: 'QUERY',
       qid,
       ...(parent !== undefined && { parent }),
+      ...(files.length > 0 && { files: [...files] }),
     };
     const { entry, version } = await deps.stream(body, {
       signal,
       onQuery: ({ index, eid }) => {
         stored = true;
-        const attrs: Record<string, string> = parent === undefined ? { qid, eid } : { qid, parent, eid };
+        const attrs = withFiles(parent === undefined ? { qid, eid } : { qid, parent, eid }, files);
         deps.land({ kind: 'append', entry: { tag: 'query', attrs, content: prompt }, index });
         if (queryOp !== null) pending.settle(queryOp);
       },

@@ -193,6 +193,21 @@ describe('LogbookSession: the editor and deletion', () => {
     expect(sut.getSnapshot().log).toMatchObject({ head: 'a1000000', version: 7 });
     expect(server.refetches).toBe(0);
   });
+
+  it('sends an edited query again with the files the old one carried', async () => {
+    const withFiles = [
+      e('context', 'Be brief.', { eid: 'ctx00000' }),
+      e('query', 'What is it?', { qid: 'q1', eid: 'q1000000', files: 'file0001' }),
+    ];
+    const { sut, server } = sessionOn(withFiles, 4);
+    server.streams.push(eventStream());
+    const query = sut.getSnapshot().rows[1]!;
+    sut.edit(query);
+    expect(await sut.save(query, 'What is it, then?', true)).toBe(true);
+    await settle();
+    expect(server.queries[0]).toMatchObject({ prompt: 'What is it, then?', files: ['file0001'] });
+    expect(sut.getSnapshot().rows.at(-2)?.entry.attrs.files).toBe('file0001');
+  });
 });
 
 describe('LogbookSession: branches', () => {

@@ -1,10 +1,11 @@
 import { ApiError } from '@caravanserai/api';
-import { applyToggle, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
+import { applyToggle, filesOf, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
 import type { EntryWrite } from '../api/write-entry';
 import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
 import { parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
+import { withFiles } from './entry-files';
 import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome } from './log-snapshot';
 import type { LogRow } from './overlay';
 import { pendingWrites } from './pending-writes';
@@ -76,9 +77,12 @@ export class LogbookSession implements EntryActions {
 
   // ---- the Scribe ----
 
-  /** Stores a context or comment entry, or asks a query; resolves with text it could not store. */
-  send = async (mode: Tag, text: string): Promise<string | null> => {
-    if (mode === 'query') return this.askQuestion(text);
+  /**
+   * Stores a context or comment entry, or asks a query carrying `files` (uploaded ids); resolves
+   * with text it could not store.
+   */
+  send = async (mode: Tag, text: string, files: readonly string[] = []): Promise<string | null> => {
+    if (mode === 'query') return this.askQuestion(text, files);
     const entry = { tag: mode, attrs: {}, content: text };
     const id = this.pending.add({ kind: 'append', entry });
     try {
@@ -168,7 +172,8 @@ export class LogbookSession implements EntryActions {
 
   /**
    * An edited question sent again is a new question beside the old one (DESIGN 3a): it follows
-   * the old one's parent, and the old question with all that followed it stays as a branch.
+   * the old one's parent and carries its files, and the old question with all that followed it
+   * stays as a branch.
    */
   private askEdited(index: number, content: string): boolean {
     const entries = this.state.log.entries;
@@ -176,11 +181,13 @@ export class LogbookSession implements EntryActions {
     if (this.state.answer || parent === null || content.trim() === '') return false;
     this.cancelEdit();
     const qid = newQid();
+    const edited = entries?.[index];
+    const files = edited ? filesOf(edited) : [];
     const queryOp = this.pending.add({
       kind: 'append',
-      entry: { tag: 'query', attrs: { qid, parent }, content },
+      entry: { tag: 'query', attrs: withFiles({ qid, parent }, files), content },
     });
-    void this.runAnswer(qid, content, queryOp, parent);
+    void this.runAnswer(qid, content, queryOp, { parent, files });
     return true;
   }
 
@@ -233,14 +240,14 @@ export class LogbookSession implements EntryActions {
 
   dismissFailure = (): void => this.set({ failure: null });
 
-  /** The query shows at once, under its own qid, which the server stores it with. */
-  private askQuestion(prompt: string): Promise<string | null> {
+  /** The query shows at once (with its files), under its own qid, which the server stores it with. */
+  private askQuestion(prompt: string, files: readonly string[]): Promise<string | null> {
     const qid = newQid();
     const queryOp = this.pending.add({
       kind: 'append',
-      entry: { tag: 'query', attrs: { qid }, content: prompt },
+      entry: { tag: 'query', attrs: withFiles({ qid }, files), content: prompt },
     });
-    return this.runAnswer(qid, prompt, queryOp);
+    return this.runAnswer(qid, prompt, queryOp, { files });
   }
 
   /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
@@ -248,7 +255,7 @@ export class LogbookSession implements EntryActions {
     qid: string,
     prompt: string,
     queryOp: number | null,
-    parent?: string,
+    { parent, files }: { parent?: string; files?: readonly string[] } = {},
   ): Promise<string | null> {
     const controller = new AbortController();
     this.controller = controller;
@@ -261,7 +268,7 @@ export class LogbookSession implements EntryActions {
         frames: this.frames,
         now: this.now,
       },
-      { logid: this.logid, qid, prompt, queryOp, parent, signal: controller.signal },
+      { logid: this.logid, qid, prompt, queryOp, parent, files, signal: controller.signal },
     );
     if (this.controller === controller) this.controller = null;
     if (outcome.kind !== 'failed') {
