@@ -21,15 +21,21 @@ function parseBody(text: string): unknown {
  * POSTs a form to an API path and reports the bytes sent as they go: fetch cannot tell upload
  * progress, XMLHttpRequest can. It sends what the api client sends (the token from the cookie or
  * local storage as `Authorization: Token …`, JSON accepted) and fails the same way, with an
- * ApiError carrying the server's body; a dropped connection is an ApiError of status 0.
+ * ApiError carrying the server's body; a dropped connection is an ApiError of status 0. Aborted
+ * through `signal`, it fails with an AbortError, as fetch does.
  */
 export function uploadWithProgress(
   path: string,
   form: FormData,
   onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was stopped.', 'AbortError'));
+      return;
+    }
     xhr.open('POST', `${window.location.origin}${apiPrefix}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
@@ -44,7 +50,13 @@ export function uploadWithProgress(
     };
     xhr.onerror = () =>
       reject(new ApiError(0, { detail: 'The upload failed: the server could not be reached.' }));
-    xhr.onabort = () => reject(new ApiError(0, { detail: 'The upload was stopped.' }));
+    xhr.onabort = () =>
+      reject(
+        signal?.aborted
+          ? new DOMException('The upload was stopped.', 'AbortError')
+          : new ApiError(0, { detail: 'The upload was stopped.' }),
+      );
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
 }

@@ -115,3 +115,46 @@ export function ChevronRightIcon() {
     </StrokeIcon>
   );
 }
+
+export function PaperclipIcon() {
+  return (
+    <StrokeIcon>
+      <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+    </StrokeIcon>
+  );
+}
+
+export function CloseIcon({ size = 14 }: { size?: number }) {
+  return (
+    <StrokeIcon size={size}>
+      <path d="M18 6 6 18" />
+      <path d="m6 6 12 12" />
+    </StrokeIcon>
+  );
+}
+
+/** A page with a folded corner; with `lines`, a text document. */
+export function FileIcon({ lines = false }: { lines?: boolean }) {
+  return (
+    <StrokeIcon>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+      <path d="M14 2v6h6" />
+      {lines && (
+        <>
+          <path d="M8 13h8" />
+          <path d="M8 17h5" />
+        </>
+      )}
+    </StrokeIcon>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <StrokeIcon size={14}>
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 21h14" />
+    </StrokeIcon>
+  );
+}

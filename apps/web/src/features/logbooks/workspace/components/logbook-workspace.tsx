@@ -15,6 +15,7 @@ import { ShellBox } from './composer/shell-box';
 import { useShellBox } from './composer/use-shell-box';
 import { WorkspaceHeader } from './header/workspace-header';
 import { WorkspaceToolbar } from './header/workspace-toolbar';
+import { LogFilesContext, useKnownFiles } from './log/log-files';
 import { LogView, type LogViewHandle } from './log/log-view';
 import { useEscapeToStop } from './use-escape-to-stop';
 import { useViewMode } from './use-view-mode';
@@ -56,6 +57,7 @@ export function LogbookWorkspace({
   const session = useLogbookSession(logbook, updatedAt);
   const state = useSessionState(session);
   const settings = useLogbookSettings(logbook);
+  const files = useKnownFiles(logbook.files);
   const asking = state.answer !== null;
   useEscapeToStop(asking, session.stop);
   // The shell box changed the log: the page shows the end, where the change is.
@@ -89,9 +91,9 @@ export function LogbookWorkspace({
     if (openAt !== null && logRead) session.showEntry(openAt, isOwner);
   }, [openAt, logRead, isOwner, session]);
 
-  const send = (mode: ComposeMode, text: string) => {
+  const send = (mode: ComposeMode, text: string, fileIds: string[]) => {
     log.current?.tail();
-    return session.send(mode, text);
+    return session.send(mode, text, fileIds);
   };
   const retry = (qid: string) => {
     log.current?.tail();
@@ -124,18 +126,20 @@ export function LogbookWorkspace({
           {INVALID_LOG_XML}
         </Alert>
       ) : (
-        <LogView
-          ref={log}
-          rows={state.rows}
-          editable={editable}
-          actions={actions}
-          editingKey={state.editingKey}
-          asking={asking}
-          startAtEnd={editable}
-          openAt={openAt}
-          paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
-          paddingEnd={composer.height + BREATHING_PX * 2}
-        />
+        <LogFilesContext value={files.known}>
+          <LogView
+            ref={log}
+            rows={state.rows}
+            editable={editable}
+            actions={actions}
+            editingKey={state.editingKey}
+            asking={asking}
+            startAtEnd={editable}
+            openAt={openAt}
+            paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
+            paddingEnd={composer.height + BREATHING_PX * 2}
+          />
+        </LogFilesContext>
       )}
       {(editable || logbook.salted) && (
         <div ref={composer.ref} className={classes.composer}>
@@ -156,6 +160,8 @@ export function LogbookWorkspace({
                     <NoWellPanel saving={settings.savingWell} onChoose={settings.setWell} />
                   )}
                   <Scribe
+                    logid={logbook.logid}
+                    onFileUploaded={files.add}
                     autoFocus={scribeFocus}
                     asking={asking}
                     stopping={state.answer?.stopping ?? false}

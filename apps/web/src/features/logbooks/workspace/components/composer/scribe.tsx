@@ -1,7 +1,14 @@
+import type { FileUploaded } from '@caravanserai/api';
 import { Button, Group, Switch, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { uploadedIds } from '../../model/attachments';
 import { SendIcon, StopIcon } from '../icons';
 import classes from '../workspace.module.css';
+import { AttachButton } from './attach-button';
+import { AttachmentChips } from './attachment-chip';
+import chipClasses from './attachments.module.css';
+import { useAttachments } from './use-attachments';
+import { useFileDrop } from './use-file-drop';
 
 export type ComposeMode = 'query' | 'context' | 'comment';
 
@@ -20,8 +27,12 @@ const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
  * Shift+Enter starts a new line; blank messages are ignored. With Context Mode or Comment Mode on
  * the message is stored as that entry, otherwise it is asked of the well. The Memory switch is the
  * logbook's own setting (stored with it); the line under the box says what a query sends.
+ * A question carries files: attached with the paperclip, pasted into the box or dropped on it,
+ * each uploaded at once; the question waits for the uploads still running.
  */
 export function Scribe({
+  logid,
+  onFileUploaded,
   autoFocus = false,
   asking,
   stopping,
@@ -31,6 +42,9 @@ export function Scribe({
   onSend,
   onStop,
 }: {
+  logid: string;
+  /** A file is stored on the server (the log shows it once a question names it). */
+  onFileUploaded: (file: FileUploaded, local: File) => void;
   autoFocus?: boolean;
   asking: boolean;
   stopping: boolean;
@@ -38,23 +52,37 @@ export function Scribe({
   memory: boolean;
   onMemoryChange: (memory: boolean) => void;
   /** Resolves with text to give back to the box when it could not be stored. */
-  onSend: (mode: ComposeMode, text: string) => Promise<string | null>;
+  onSend: (mode: ComposeMode, text: string, files: string[]) => Promise<string | null>;
   onStop: () => void;
 }) {
   const [mode, setMode] = useState<ComposeMode>('query');
   const [value, setValue] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
+  const attachments = useAttachments(logid, onFileUploaded);
+  const drop = useFileDrop(attachments.add, mode === 'query');
   const blocked = mode === 'query' && asking;
+  const waiting = mode === 'query' && attachments.uploading;
   const empty = value.trim() === '';
 
   const send = () => {
-    if (empty || blocked) return;
+    if (empty || blocked || waiting) return;
     const text = value.trim();
+    // Files go with questions; context and comments leave them on the box for the next one.
+    const taken = mode === 'query' ? attachments.take() : [];
     setValue('');
     input.current?.focus();
-    void onSend(mode, text).then((unsent) => {
-      if (unsent !== null) setValue((current) => (current === '' ? unsent : current));
+    void onSend(mode, text, uploadedIds(taken)).then((unsent) => {
+      if (unsent === null) return;
+      setValue((current) => (current === '' ? unsent : current));
+      attachments.restore(taken);
     });
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (mode !== 'query' || files.length === 0) return;
+    event.preventDefault();
+    attachments.add(files);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -69,83 +97,93 @@ export function Scribe({
   };
 
   return (
-    <Tabs value="scribe" variant="outline">
-      <Group justify="space-between" gap="xs" align="flex-end">
-        <Tabs.List style={{ flexShrink: 0 }}>
-          <Tabs.Tab value="scribe">Scribe</Tabs.Tab>
-        </Tabs.List>
-        <Group gap="md" pb={6}>
-          <Switch
-            size="sm"
-            label="Context Mode"
-            checked={mode === 'context'}
-            onChange={(event) => toggle('context')(event.currentTarget.checked)}
-          />
-          <Switch
-            size="sm"
-            label="Comment Mode"
-            checked={mode === 'comment'}
-            onChange={(event) => toggle('comment')(event.currentTarget.checked)}
-          />
-          <Switch
-            size="sm"
-            color="teal"
-            label="Memory"
-            checked={memory}
-            onChange={(event) => onMemoryChange(event.currentTarget.checked)}
-          />
+    <div
+      className={chipClasses.dropTarget}
+      data-dragging={drop.dragging || undefined}
+      data-drop-label="Drop files to attach them"
+      {...drop.handlers}
+    >
+      <Tabs value="scribe" variant="outline">
+        <Group justify="space-between" gap="xs" align="flex-end">
+          <Tabs.List style={{ flexShrink: 0 }}>
+            <Tabs.Tab value="scribe">Scribe</Tabs.Tab>
+          </Tabs.List>
+          <Group gap="md" pb={6}>
+            <Switch
+              size="sm"
+              label="Context Mode"
+              checked={mode === 'context'}
+              onChange={(event) => toggle('context')(event.currentTarget.checked)}
+            />
+            <Switch
+              size="sm"
+              label="Comment Mode"
+              checked={mode === 'comment'}
+              onChange={(event) => toggle('comment')(event.currentTarget.checked)}
+            />
+            <Switch
+              size="sm"
+              color="teal"
+              label="Memory"
+              checked={memory}
+              onChange={(event) => onMemoryChange(event.currentTarget.checked)}
+            />
+          </Group>
         </Group>
-      </Group>
-      <Tabs.Panel value="scribe" pt="xs">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <Textarea
-            ref={input}
-            autoFocus={autoFocus}
-            flex={1}
-            autosize
-            minRows={1}
-            maxRows={10}
-            placeholder="Scribe> "
-            aria-label="Scribe"
-            classNames={{ input: classes.scribeInput }}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            onKeyDown={onKeyDown}
-          />
-          {asking && (
-            <Tooltip label="Stop the answer: what arrived is kept (Esc)" openDelay={350}>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<StopIcon />}
-                onClick={onStop}
-                loading={stopping}
-              >
-                Stop
+        <Tabs.Panel value="scribe" pt="xs">
+          <AttachmentChips attached={attachments.attached} onRemove={attachments.remove} />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            {mode === 'query' && <AttachButton onFiles={attachments.add} />}
+            <Textarea
+              ref={input}
+              autoFocus={autoFocus}
+              flex={1}
+              autosize
+              minRows={1}
+              maxRows={10}
+              placeholder="Scribe> "
+              aria-label="Scribe"
+              classNames={{ input: classes.scribeInput }}
+              value={value}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+            />
+            {asking && (
+              <Tooltip label="Stop the answer: what arrived is kept (Esc)" openDelay={350}>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<StopIcon />}
+                  onClick={onStop}
+                  loading={stopping}
+                >
+                  Stop
+                </Button>
+              </Tooltip>
+            )}
+            {!blocked && (
+              <Button leftSection={<SendIcon />} onClick={send} disabled={empty || waiting}>
+                Send
               </Button>
-            </Tooltip>
-          )}
-          {!blocked && (
-            <Button leftSection={<SendIcon />} onClick={send} disabled={empty}>
-              Send
-            </Button>
-          )}
-        </Group>
-        <Group gap={6} mt={4} wrap="wrap" justify="space-between">
-          <Text size="xs" c="dimmed" data-memory-hint>
-            {mode !== 'query'
-              ? MODE_HINTS[mode]
-              : hasWell
-                ? memory
-                  ? MEMORY_ON_SENDS
-                  : MEMORY_OFF_SENDS
-                : 'This Logbook has no Well yet: choose one to ask queries.'}
-          </Text>
-          <Text size="xs" c="dimmed" visibleFrom="sm">
-            Enter sends, Shift+Enter adds a line{asking ? ', Esc stops the answer' : ''}.
-          </Text>
-        </Group>
-      </Tabs.Panel>
-    </Tabs>
+            )}
+          </Group>
+          <Group gap={6} mt={4} wrap="wrap" justify="space-between">
+            <Text size="xs" c="dimmed" data-memory-hint>
+              {mode !== 'query'
+                ? MODE_HINTS[mode]
+                : hasWell
+                  ? memory
+                    ? MEMORY_ON_SENDS
+                    : MEMORY_OFF_SENDS
+                  : 'This Logbook has no Well yet: choose one to ask queries.'}
+            </Text>
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              Enter sends, Shift+Enter adds a line{asking ? ', Esc stops the answer' : ''}.
+            </Text>
+          </Group>
+        </Tabs.Panel>
+      </Tabs>
+    </div>
   );
 }

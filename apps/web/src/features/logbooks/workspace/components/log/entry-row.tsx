@@ -10,6 +10,7 @@ import { BranchArrows } from './branch-arrows';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
 import { EntryEditor } from './entry-editor';
+import { EntryFiles } from './entry-files';
 import classes from './entry-row.module.css';
 import { TAG_COLORS } from './tag-style';
 
@@ -104,6 +105,7 @@ export const EntryRow = memo(function EntryRow({
       ) : (
         <EntryContent entry={entry} />
       )}
+      {!notice && entry.attrs.files !== undefined && <EntryFiles entry={entry} />}
       {row.branch && !editing && (
         <BranchArrows choice={row.branch} disabled={asking} onSwitch={actions.switchBranch} />
       )}
