@@ -15,6 +15,7 @@ import { FAKE_PROVIDER_CLI, queryScenario } from './src/query-scenario.js';
 import { type Figure, recordResults } from './src/results.js';
 import { appendScenario, getScenario, xmlScenario } from './src/scenarios.js';
 import { searchScenario } from './src/search-scenario.js';
+import { uploadScenario } from './src/upload-scenario.js';
 
 /**
  * `npm run bench`: starts the built server (SQLite, fresh data dir) as its own process, loads it
@@ -74,6 +75,7 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
   ],
   ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${fakePort}`)],
   ['search', () => searchScenario(join(root, 'apps/server/dist/server.js'), workDir)],
+  ['upload', () => uploadScenario(baseUrl)],
   // Last: it leaves four logs of 300,000 entries behind, which would weigh on the figures after it.
   ['heavy-writes', () => heavyWritesScenario(baseUrl)],
 ];
@@ -97,5 +99,6 @@ const section = recordResults(join(root, 'bench/RESULTS.md'), describeMachine(),
   'Server: the production bundle on SQLite (WAL, synchronous=FULL), one process; load from a second process, 10 connections.',
   'Query latency: one request at a time against the fake provider in its own process (200 rounds after 20 warm-up).',
   'Heavy writes: 4 clients each replace a log twice with one just under the 5 MB body limit while another user reads a small logbook every 5 ms.',
+  'Uploads: one user uploads a 19.5 MB text file and a 19 MB PNG three times each while another user reads a small logbook every 5 ms.',
 ]);
 console.log(section);

@@ -116,7 +116,7 @@ export function createServices(config: Config, db: Db): Services {
   const logReader = new LogReader(workers);
   const entries = new EntriesService(db, logbooksRepo, entriesRepo, access);
   const filesRepo = new FilesRepository(db.kysely);
-  const files = new FilesService(db, filesRepo, access, {
+  const files = new FilesService(db, filesRepo, access, workers, {
     maxBytes: config.fileMaxBytes,
     userMaxBytes: config.userFilesMaxBytes,
     apiPrefix: config.apiPrefix,

@@ -10,3 +10,5 @@ export const parseJson = tasks.parseJson;
 export const parseLog = tasks.parseLog;
 export const countTokens = tasks.countTokens;
 export const pdfText = tasks.pdfText;
+export const fileKind = tasks.fileKind;
+export const sha256 = tasks.sha256;

@@ -7,10 +7,10 @@ import { Piscina } from 'piscina';
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const ENTRY = new URL(FROM_SOURCE ? './tasks-from-source.worker.mjs' : './tasks.worker.js', import.meta.url);
 
-export type TaskName = 'parseJson' | 'parseLog' | 'countTokens' | 'pdfText';
+export type TaskName = 'parseJson' | 'parseLog' | 'countTokens' | 'pdfText' | 'fileKind' | 'sha256';
 
 /**
- * Worker threads for CPU-heavy work (parsing large bodies and logs, counting tokens, reading PDFs), so the request thread
+ * Worker threads for CPU-heavy work (parsing large bodies and logs, counting tokens, reading uploads and PDFs), so the request thread
  * stays free to answer everyone else. Threads start on first use and stop when idle.
  */
 export class WorkerPool {

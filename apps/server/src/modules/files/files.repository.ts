@@ -11,7 +11,8 @@ export class FilesRepository {
   async storeBlob(userId: number, sha256: string, bytes: Uint8Array, db: Executor = this.db) {
     await db
       .insertInto('file_blobs')
-      .values({ user_id: userId, sha256, size: bytes.byteLength, bytes })
+      // A Buffer, as both drivers bind bytes (a view of the same memory, not a copy).
+      .values({ user_id: userId, sha256, size: bytes.byteLength, bytes: asBuffer(bytes) })
       .onConflict((c) => c.columns(['user_id', 'sha256']).doNothing())
       .execute();
   }
@@ -105,4 +106,8 @@ export class FilesRepository {
   ofUser(userId: number, db: Executor = this.db): Promise<FileRow[]> {
     return db.selectFrom('files').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
