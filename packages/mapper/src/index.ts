@@ -8,6 +8,7 @@ export {
 export { CommandError, fail } from './command-error.js';
 export { mapperCommands } from './commands/index.js';
 export { PILGRIM_BATCH } from './commands/pilgrim.js';
+export { formatSize } from './format-size.js';
 export { createHelpCommand, formatCommandHelp, formatCommandList, formatHelp } from './help.js';
 export {
   createInterpreter,

@@ -1,5 +1,5 @@
+import { formatSize } from '@caravanserai/mapper';
 import { CloseButton, Group, Paper, RingProgress, Text } from '@mantine/core';
-import { formatSize } from '../../../../../lib/format-size';
 import { useObjectUrl } from '../../../../../lib/use-object-url';
 import type { Attachment } from '../../model/attachments';
 import { FileIcon } from '../icons';

@@ -1,9 +1,9 @@
 import type { EntryFile } from '@caravanserai/api';
+import { formatSize } from '@caravanserai/mapper';
 import { Loader, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatSize } from '../../../../../lib/format-size';
 import { saveBlob } from '../../../../../lib/save-file';
 import { fileBytesQuery } from '../../api/get-file';
 import { DownloadIcon, FileIcon } from '../icons';

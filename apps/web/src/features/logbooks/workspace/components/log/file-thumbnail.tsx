@@ -1,7 +1,7 @@
 import type { EntryFile } from '@caravanserai/api';
+import { formatSize } from '@caravanserai/mapper';
 import { Button, Group, Modal, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatSize } from '../../../../../lib/format-size';
 import { saveBlob } from '../../../../../lib/save-file';
 import { useObjectUrl } from '../../../../../lib/use-object-url';
 import { useFileBytes } from '../../api/get-file';
