@@ -148,6 +148,28 @@ describe('a question carrying files', () => {
     expect(t.fake.requests).toEqual([]);
   });
 
+  it('sends earlier questions’ files again within a bound, newest first, and names the rest', async () => {
+    const logbook = await logbookOn(ORIGINS.openai, true);
+    const ids: string[] = [];
+    for (let n = 0; n < 21; n++)
+      ids.push((await upload(t.alice.client, logbook.logid, Buffer.from(`note ${n}`), `n${n}.txt`)).file_id);
+    for (const [start, end] of [
+      [0, 7],
+      [7, 14],
+      [14, 21],
+    ])
+      await t.alice.client.queries.submit({
+        logid: logbook.logid,
+        prompt: `Notes ${start}`,
+        files: ids.slice(start, end),
+      });
+    await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Which note came first?' });
+    const first = t.fake.requests.at(-1)?.messages[0]?.content ?? '';
+    expect(first).toContain('File "n0.txt":\n\n[Sent with an earlier question; left out now.]');
+    expect(first).toContain('File "n1.txt":\n\nnote 1');
+    expect(t.fake.requests.at(-1)?.messages.at(-2)?.content).toContain('File "n20.txt":\n\nnote 20');
+  });
+
   it('sends an earlier question’s files again with memory on, and a regenerated answer its own', async () => {
     const logbook = await logbookOn(ORIGINS.openai, true);
     const image = await png(5, 5, '#102030');

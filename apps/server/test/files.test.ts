@@ -52,6 +52,14 @@ describe('uploading a file', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `inline; filename="harbour.png"; filename*=UTF-8''harbour.png`,
     );
+    // The same bytes again cost nothing: the browser's copy is still good.
+    expect(response.headers.get('etag')).toBe(`"${file.sha256}"`);
+    const again = await t.server.http(`/files/${file.file_id}/`, {
+      token: t.alice.token,
+      headers: { 'if-none-match': `"${file.sha256}"` },
+    });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('serves PDFs and text as downloads, typed by their bytes and not by their name', async () => {
@@ -286,6 +294,28 @@ describe('limits', () => {
 });
 
 describe('a file nobody names any more', () => {
+  it('goes with the question that carried it, once that question is deleted', async () => {
+    const logbook = await ownLogbook();
+    const file = await upload(t.alice.client, logbook.logid, Buffer.from('gone soon'), 'g.txt');
+    const written = await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'query',
+      content: 'Read this',
+      attrs: { files: file.file_id },
+    });
+    const read = await t.alice.client.logbooks.get(logbook.logid);
+    // Deleting an entry in the workspace blanks its content.
+    await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'query',
+      index: written.index,
+      content: '',
+      version: read.version,
+    });
+    expect((await fetchFile(file.file_id, t.alice.token)).status).toBe(404);
+    expect((await t.alice.client.logbooks.get(logbook.logid)).files).toEqual([]);
+  });
+
   it('is removed when the entries naming it go, and kept while a fork still names it', async () => {
     const logbook = await ownLogbook({ private: false });
     const file = await upload(t.alice.client, logbook.logid, Buffer.from('keep me?'), 'k.txt');
@@ -316,6 +346,12 @@ describe('a file nobody names any more', () => {
     await t.alice.client.logbooks.update(logbook.logid, { salted: true });
     const fork = await t.bob.client.logbooks.fork(logbook.logid);
     expect(fork.files.map((f) => f.file_id)).toEqual([again.file_id]);
+    // The fork's log read and written back whole still names the file it came with.
+    const rewritten = await t.bob.client.logbooks.update(fork.logid, {
+      log: fork.log,
+      version: fork.version,
+    });
+    expect(rewritten.files.map((f) => f.file_id)).toEqual([again.file_id]);
     await t.alice.client.logbooks.remove(logbook.logid);
     expect((await fetchFile(again.file_id, t.bob.token)).status).toBe(200);
     await t.bob.client.logbooks.remove(fork.logid);

@@ -57,7 +57,20 @@ export function validateEntry(e: Entry): string | null {
   return null;
 }
 
-/** The file ids an entry's `files` attribute names (DESIGN 3a: `files="id1 id2"`). */
+/** The most files one entry names: what one question may carry. */
+export const MAX_ENTRY_FILES = 10;
+const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The file ids an entry's `files` attribute names (DESIGN 3a: `files="id1 id2"`), each once, at
+ * most MAX_ENTRY_FILES; anything in it that cannot be an id names nothing.
+ */
 export function filesOf(entry: Entry): string[] {
-  return (entry.attrs.files ?? '').split(' ').filter((id) => id !== '');
+  const ids = new Set<string>();
+  for (const token of (entry.attrs.files ?? '').split(' ')) {
+    if (!FILE_ID.test(token)) continue;
+    ids.add(token);
+    if (ids.size === MAX_ENTRY_FILES) break;
+  }
+  return [...ids];
 }

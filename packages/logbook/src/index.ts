@@ -1,6 +1,14 @@
 export { buildMessages, type ChatMessage, contextText, NO_CONTEXT } from './chat-messages';
 export { cleanText, createTextCleaner, REPLACEMENT } from './clean-text';
-export { ATTR_NAME, type Entry, filesOf, findInvalidXmlChar, newQid, validateEntry } from './entry';
+export {
+  ATTR_NAME,
+  type Entry,
+  filesOf,
+  findInvalidXmlChar,
+  MAX_ENTRY_FILES,
+  newQid,
+  validateEntry,
+} from './entry';
 export { INVALID_LOG_XML, InvalidEntryError, InvalidLogError } from './errors';
 export { escapeAttr, escapeXml } from './escape';
 export { fromJson, JSON_FORMAT, toJson } from './export/json';

@@ -6,9 +6,10 @@ import type { Origin } from './registry.js';
  * families' current models all take them but for these older or text-only lines.
  */
 const TEXT_ONLY: Partial<Record<ProviderId, RegExp>> = {
-  openai: /^(gpt-3\.5|gpt-4-0|gpt-4$|o1-mini|o3-mini|text-|davinci|babbage)/,
+  openai:
+    /^(gpt-3\.5|gpt-4-0|gpt-4-1106|gpt-4-turbo-preview|gpt-4$|o1-mini|o1-preview|o3-mini|text-|davinci|babbage)/,
   anthropic: /^claude-(2|instant)/,
-  google: /^(gemini-1\.0-pro(?!-vision)|gemma-|text-|aqa)/,
+  google: /^(gemini-1\.0-pro(?!-vision)|gemma-[12]|text-|aqa)/,
   mistral: /^(mistral-large|codestral|ministral|open-mistral|open-mixtral|mistral-tiny|mistral-embed)/,
 };
 
@@ -25,9 +26,10 @@ export function acceptsImages({ family, model }: Origin): boolean {
 }
 
 /**
- * Whether a PDF goes to the model as a file part: OpenAI, Anthropic, Google and Mistral read PDFs;
- * OpenAI-compatible servers mostly do not, so they get the PDF's text.
+ * Whether a PDF goes to the model as a file part: the models of OpenAI, Anthropic, Google and
+ * Mistral that see images read PDFs too; text-only ones, and OpenAI-compatible servers (which
+ * mostly read none), get the PDF's text.
  */
-export function takesPdf({ family }: Origin): boolean {
-  return family.id !== 'openai-compatible';
+export function takesPdf(origin: Origin): boolean {
+  return origin.family.id !== 'openai-compatible' && acceptsImages(origin);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, file, multipartBody } from '../route.js';
 import { Id } from '../schemas/common.js';
-import { FileUploaded } from '../schemas/files.js';
+import { FILE_MEDIA_TYPES, FileUploaded } from '../schemas/files.js';
 
 /** Files a query carries (DESIGN 3a): uploaded to a logbook, read back by whoever may read it. */
 export const fileRoutes = {
@@ -23,12 +23,15 @@ export const fileRoutes = {
       'parse_error',
     ],
   }),
-  /** The bytes, typed as read; images inline, everything else as an attachment. */
+  /**
+   * The bytes, typed as read; images inline, everything else as an attachment. Its `ETag` is the
+   * content's sha256: `If-None-Match` with it answers 304 without the bytes.
+   */
   get: defineRoute({
     method: 'GET',
     path: '/files/:file_id/',
     params: z.object({ file_id: Id }),
-    response: { 200: file('application/octet-stream') },
+    response: { 200: file(FILE_MEDIA_TYPES.join(', ')) },
     errors: ['not_authenticated', 'not_found'],
   }),
 };

@@ -1,3 +1,4 @@
+import { MAX_ENTRY_FILES } from '@caravanserai/logbook';
 import { z } from 'zod';
 import { Id } from './common.js';
 
@@ -6,8 +7,21 @@ export const FILE_KINDS = ['image', 'pdf', 'text'] as const;
 export const FileKind = z.enum(FILE_KINDS);
 export type FileKind = z.infer<typeof FileKind>;
 
-/** The most files one query may name. */
-export const MAX_QUERY_FILES = 10;
+/** The types a file is served as: what its bytes were read as (DESIGN 3a). */
+export const FILE_MEDIA_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'application/json',
+] as const;
+
+/** The most files one query may name: what one entry names at most. */
+export const MAX_QUERY_FILES = MAX_ENTRY_FILES;
 
 /** `POST /journals/logbooks/{logid}/files/` answers with the stored file. */
 export const FileUploaded = z.object({

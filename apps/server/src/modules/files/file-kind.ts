@@ -36,7 +36,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * a browser would run) and anything executable (file-type knows it as a binary type).
  */
 export async function readKind(bytes: Uint8Array, name: string): Promise<ReadKind | null> {
-  const found = await fileTypeFromBuffer(bytes);
+  let found: Awaited<ReturnType<typeof fileTypeFromBuffer>>;
+  try {
+    found = await fileTypeFromBuffer(bytes);
+  } catch {
+    // Bytes that confuse the reader (a broken container) are no kind it takes.
+    return null;
+  }
   if (found !== undefined) {
     const kind = BINARY[found.mime];
     return kind === undefined ? null : { kind, mediaType: found.mime };

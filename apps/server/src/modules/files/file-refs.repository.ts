@@ -1,15 +1,11 @@
-import type { Entry } from '@caravanserai/logbook';
+import { type Entry, filesOf } from '@caravanserai/logbook';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
-/** The ids an entry's `files` attribute names (DESIGN 3a: `files="id1 id2"`). */
+/** The ids the entries' `files` attributes name, each once. */
 export function fileIdsOf(entries: readonly { entry: Entry }[] | readonly Entry[]): string[] {
   const ids = new Set<string>();
-  for (const item of entries) {
-    const entry = 'entry' in item ? item.entry : item;
-    const named = entry.attrs.files;
-    if (named) for (const id of named.split(' ')) if (id !== '') ids.add(id);
-  }
+  for (const item of entries) for (const id of filesOf('entry' in item ? item.entry : item)) ids.add(id);
   return [...ids];
 }
 
@@ -19,21 +15,40 @@ export function fileIdsOf(entries: readonly { entry: Entry }[] | readonly Entry[
  * in a written log stays text and grants nothing. Every method takes the executor last.
  */
 export class FileRefsRepository {
-  /** Records that the logbook names these files (those its owner uploaded), marking them named. */
-  async add(logid: string, fileIds: readonly string[], db: Executor): Promise<void> {
+  /**
+   * Records that the logbook names these files, marking them named: those its owner uploaded, and
+   * of `kept` (what it named before its log was written again: a fork's files, uploaded by the
+   * source's owner) those it names still.
+   */
+  async add(
+    logid: string,
+    fileIds: readonly string[],
+    db: Executor,
+    kept: readonly string[] = [],
+  ): Promise<void> {
     if (fileIds.length === 0) return;
-    const owned = db
+    const stillNamed = kept.filter((id) => fileIds.includes(id));
+    const owner = db.selectFrom('logbooks').select('owner_id').where('logid', '=', logid);
+    const allowed = db
       .selectFrom('files')
-      .innerJoin('logbooks', 'logbooks.owner_id', 'files.user_id')
-      .where('logbooks.logid', '=', logid)
-      .where('files.file_id', 'in', fileIds);
+      .where('file_id', 'in', fileIds)
+      .where((eb) =>
+        stillNamed.length === 0
+          ? eb('user_id', '=', owner)
+          : eb.or([eb('user_id', '=', owner), eb('file_id', 'in', stillNamed)]),
+      );
     await db
       .insertInto('file_refs')
       .columns(['logid', 'file_id'])
-      .expression(owned.select((s) => [s.val(logid).as('logid'), 'files.file_id']))
+      .expression(allowed.select((s) => [s.val(logid).as('logid'), 'file_id']))
       .onConflict((c) => c.doNothing())
       .execute();
-    await db.updateTable('files').set({ named: 1 }).where('file_id', 'in', fileIds).execute();
+    const recorded = db
+      .selectFrom('file_refs')
+      .select('file_id')
+      .where('logid', '=', logid)
+      .where('file_id', 'in', fileIds);
+    await db.updateTable('files').set({ named: 1 }).where('file_id', 'in', recorded).execute();
   }
 
   /** A fork names what its source names. */
@@ -67,8 +82,10 @@ export class FileRefsRepository {
    * (after an entry's attributes changed); returns the ids dropped.
    */
   async prune(logid: string, fileIds: readonly string[], db: Executor): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    const refs = new Set(await this.of(logid, db));
     const gone: string[] = [];
-    for (const fileId of fileIds) {
+    for (const fileId of fileIds.filter((id) => refs.has(id))) {
       const named = await db
         .selectFrom('entries')
         .select('position')
@@ -88,6 +105,7 @@ export class FileRefsRepository {
    */
   async removeUnreferenced(fileIds: readonly string[], db: Executor): Promise<void> {
     if (fileIds.length === 0) return;
+    await lockFilesOf(await uploadersOf(fileIds, db), db);
     const orphans = await db
       .selectFrom('files')
       .select(['file_id', 'user_id', 'sha256'])
@@ -102,6 +120,28 @@ export class FileRefsRepository {
       .execute();
     await removeFiles(orphans, db);
   }
+}
+
+async function uploadersOf(fileIds: readonly string[], db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select('user_id')
+    .distinct()
+    .where('file_id', 'in', fileIds)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * Takes the uploaders' rows for the rest of the transaction, so that one user's uploads, the
+ * naming of their files and their removal happen one after another: on PostgreSQL an upload that
+ * finds bytes already stored cannot have them deleted under it, two uploads cannot both pass the
+ * quota, and a file cannot be named while it is removed. (SQLite writes one at a time anyway.)
+ */
+export async function lockFilesOf(userIds: readonly number[], db: Executor): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = [...userIds].sort((a, b) => a - b);
+  await sql`update users set id = id where id in (${sql.join(ids)})`.execute(db);
 }
 
 /** Deletes these file rows, then each blob no other file row shares. */

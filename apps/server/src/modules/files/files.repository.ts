@@ -85,10 +85,21 @@ export class FilesRepository {
       .execute();
   }
 
-  /** The logbooks that name the file. */
-  async logbooksNaming(fileId: string, db: Executor = this.db): Promise<string[]> {
-    const rows = await db.selectFrom('file_refs').select('logid').where('file_id', '=', fileId).execute();
-    return rows.map((row) => row.logid);
+  /** Whether a logbook the viewer may read (a public one, or their own) names the file. */
+  async readableVia(fileId: string, viewerId: number | null, db: Executor = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('file_refs')
+      .innerJoin('logbooks', 'logbooks.logid', 'file_refs.logid')
+      .select('file_refs.logid')
+      .where('file_refs.file_id', '=', fileId)
+      .where((eb) =>
+        viewerId === null
+          ? eb('logbooks.private', '=', 0)
+          : eb.or([eb('logbooks.private', '=', 0), eb('logbooks.owner_id', '=', viewerId)]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The user's uploads that no entry ever named, made before `before`. */

@@ -1,5 +1,6 @@
 import { routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
@@ -23,15 +24,20 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
   });
 
   addRoute(app, routes.files.get, {}, async (request, reply) => {
-    const { file, bytes } = await files.read(request.user, request.params.file_id);
+    const file = await files.readable(request.user, request.params.file_id);
+    // The bytes never change under an id: a copy the browser holds is as good as a new one.
+    const etag = `"${file.sha256}"`;
+    reply.header('etag', etag).header('cache-control', 'private, max-age=86400');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const bytes = await files.bytesOf(file);
+    if (bytes === undefined) throw NotFound('File not found.');
     const inline = file.kind === 'image';
     return reply
       .type(file.kind === 'text' ? `${file.media_type}; charset=utf-8` : file.media_type)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', 'sandbox')
       .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name))
-      .header('cache-control', 'private, max-age=86400')
-      .send(Buffer.from(bytes));
+      .send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }
 

@@ -7,7 +7,7 @@ import { fieldError, HttpError, NotFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkerPool } from '../../workers/worker-pool.js';
 import { ALLOWED_FILES, type ReadKind } from './file-kind.js';
-import { removeFiles } from './file-refs.repository.js';
+import { lockFilesOf, removeFiles } from './file-refs.repository.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
 import { withoutLocation } from './image-metadata.js';
 
@@ -23,14 +23,6 @@ export interface FileLimits {
 /** An upload nobody's entry named after this long is removed at its uploader's next upload. */
 const UNNAMED_FILE_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
-
-/** A file as the model is sent it. */
-export interface SentFile {
-  name: string;
-  kind: FileRow['kind'];
-  mediaType: string;
-  bytes: Uint8Array;
-}
 
 /**
  * Files a query carries (DESIGN 3a): uploaded by a logbook's owner, read from their bytes, stored
@@ -103,6 +95,7 @@ export class FilesService {
     };
     // A bulk write: 20 MB written on the request thread would hold everyone else meanwhile.
     await this.db.bulk.transaction().execute(async (trx) => {
+      await lockFilesOf([user.id], trx);
       if (!(await this.files.hasBlob(user.id, sha256, trx))) {
         const used = await this.files.usedBytes(user.id, trx);
         if (used + bytes.byteLength > this.limits.userMaxBytes) throw this.quotaReached();
@@ -129,29 +122,25 @@ export class FilesService {
     );
   }
 
-  /** The file's bytes, for its uploader or whoever may read a logbook that names it. */
-  async read(viewer: UserRow | null, fileId: string): Promise<{ file: FileRow; bytes: Uint8Array }> {
+  /** The file, for its uploader or whoever may read a logbook that names it; else 404. */
+  async readable(viewer: UserRow | null, fileId: string): Promise<FileRow> {
     const file = await this.files.find(fileId);
     if (file === undefined || !(await this.mayRead(viewer, file))) throw NotFound('File not found.');
-    const bytes = await this.files.bytes(file.user_id, file.sha256);
-    if (bytes === undefined) throw NotFound('File not found.');
-    return { file, bytes };
+    return file;
   }
 
+  /**
+   * Its uploader, or whoever may read a logbook that names it: the rule of Access.readableLogbook
+   * (a public logbook is anyone's to read, a private one its owner's), asked of all of them at once.
+   */
   private async mayRead(viewer: UserRow | null, file: FileRow): Promise<boolean> {
     if (viewer !== null && viewer.id === file.user_id) return true;
-    for (const logid of await this.files.logbooksNaming(file.file_id)) {
-      try {
-        await this.access.readableLogbook(viewer, logid);
-        return true;
-      } catch {}
-    }
-    return false;
+    return this.files.readableVia(file.file_id, viewer?.id ?? null);
   }
 
   /** The files a logbook's entries name, as the API shows them. */
-  async ofLogbook(logid: string): Promise<EntryFile[]> {
-    return (await this.files.ofLogbook(logid)).map((file) => this.entryFile(file));
+  async ofLogbook(logid: string, db?: Executor): Promise<EntryFile[]> {
+    return (await this.files.ofLogbook(logid, db)).map((file) => this.entryFile(file));
   }
 
   /** Of these files, those the logbook names, as the API shows them, by id. */
@@ -189,15 +178,14 @@ export class FilesService {
     return this.files.byIds(fileIds);
   }
 
-  /** The files a stored query names in its logbook, with their bytes, to send the model. */
-  async toSend(logid: string, fileIds: readonly string[]): Promise<Map<string, SentFile>> {
-    const sent = new Map<string, SentFile>();
-    for (const file of await this.files.namedBy(logid, fileIds)) {
-      const bytes = await this.files.bytes(file.user_id, file.sha256);
-      if (bytes !== undefined)
-        sent.set(file.file_id, { name: file.name, kind: file.kind, mediaType: file.media_type, bytes });
-    }
-    return sent;
+  /** Of these files, those the logbook names (to send its model), by id. */
+  async namedIn(logid: string, fileIds: readonly string[]): Promise<Map<string, FileRow>> {
+    return new Map((await this.files.namedBy(logid, fileIds)).map((file) => [file.file_id, file]));
+  }
+
+  /** A file's bytes; undefined when they are gone. */
+  bytesOf(file: FileRow): Promise<Uint8Array | undefined> {
+    return this.files.bytes(file.user_id, file.sha256);
   }
 }
 

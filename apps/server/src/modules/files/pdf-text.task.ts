@@ -1,4 +1,4 @@
-/** The most text taken from one PDF: past it the rest is left out, and the text says so. */
+/** The most text sent of one PDF or text file: past it the rest is left out, and the text says so. */
 export const PDF_TEXT_MAX_CHARS = 200_000;
 
 export interface PdfTextTask {

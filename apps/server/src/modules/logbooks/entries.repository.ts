@@ -44,13 +44,20 @@ export class EntriesRepository {
       .executeTakeFirst();
   }
 
-  async insert(logid: string, entries: readonly PlacedEntry[], at: number, db: Executor = this.db) {
+  /** `kept`: the files the logbook named before its log was written again (FileRefsRepository.add). */
+  async insert(
+    logid: string,
+    entries: readonly PlacedEntry[],
+    at: number,
+    db: Executor = this.db,
+    kept: readonly string[] = [],
+  ) {
     for (let start = 0; start < entries.length; start += CHUNK) {
       if (start > 0) await yieldToOthers();
       const rows = entries.slice(start, start + CHUNK).map((placed) => entryRow(logid, placed, at));
       await db.insertInto('entries').values(rows).execute();
     }
-    await this.fileRefs.add(logid, fileIdsOf(entries), db);
+    await this.fileRefs.add(logid, fileIdsOf(entries), db, kept);
   }
 
   /** Where the stored entries with these eids sit, by eid. */

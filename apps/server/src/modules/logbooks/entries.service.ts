@@ -58,10 +58,14 @@ export class EntriesService {
       }
       const old = toEntry(current);
       refuseTreeChange(old.attrs, input.attrs);
+      const content = input.content ?? old.content;
       const changed: Entry = {
         tag: input.fresh_tag ?? input.tag,
-        attrs: input.attrs ? keepTreeAttrs(input.attrs, old.attrs) : old.attrs,
-        content: input.content ?? old.content,
+        attrs: withoutFilesIfDeleted(
+          input.attrs ? keepTreeAttrs(input.attrs, old.attrs) : old.attrs,
+          content,
+        ),
+        content,
       };
       const dropped = await this.entries.replaceAt(input.logid, index, changed, old, trx);
       await this.entries.fileRefs.removeUnreferenced(dropped, trx);
@@ -156,7 +160,7 @@ export class EntriesService {
     const bumped = await this.bump(logid, { expectedVersion, entryCount: entries.length }, trx);
     const placed = placeEntries(entries, { firstPosition: 0, field: 'log' });
     const named = await this.entries.deleteAll(logid, trx);
-    await this.entries.insert(logid, placed, now(), trx);
+    await this.entries.insert(logid, placed, now(), trx, named);
     await this.entries.fileRefs.removeUnreferenced(named, trx);
     await this.logbooks.update(logid, { head: headAfterRewrite(placed, bumped.head) }, trx);
     return bumped.version;
@@ -250,4 +254,14 @@ function checkText(field: string, text: string | undefined): void {
 
 function checkAttrs(attrs: Record<string, string> | undefined): void {
   for (const value of Object.values(attrs ?? {})) checkText('attrs', value);
+}
+
+/**
+ * A deleted entry (its content blanked) carries no files: they go once nothing else names them
+ * (DESIGN 3a).
+ */
+function withoutFilesIfDeleted(attrs: Record<string, string>, content: string): Record<string, string> {
+  if (content.trim() !== '' || attrs.files === undefined) return attrs;
+  const { files: _, ...rest } = attrs;
+  return rest;
 }

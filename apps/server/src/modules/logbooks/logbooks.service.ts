@@ -68,13 +68,18 @@ export class LogbooksService {
     if (cached !== undefined)
       return toLogbook(row, cached, viewer?.id ?? null, await this.files.ofLogbook(logid));
     // Row and entries from one snapshot, so the log always matches the version it is sent with.
-    const [fresh, entries] = await this.db.snapshot(
-      async (trx) => [await this.logbooks.find(logid, trx), await this.entries.list(logid, trx)] as const,
+    const [fresh, entries, files] = await this.db.snapshot(
+      async (trx) =>
+        [
+          await this.logbooks.find(logid, trx),
+          await this.entries.list(logid, trx),
+          await this.files.ofLogbook(logid, trx),
+        ] as const,
     );
     if (!fresh) return this.get(viewer, logid);
     const log = serializeLog(entries.map(toEntry));
     this.cache.set(logid, fresh.version, log);
-    return toLogbook(fresh, log, viewer?.id ?? null, await this.files.ofLogbook(logid));
+    return toLogbook(fresh, log, viewer?.id ?? null, files);
   }
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {

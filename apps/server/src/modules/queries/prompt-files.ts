@@ -1,15 +1,27 @@
+import type { ChatMessage } from '@caravanserai/logbook';
 import type { Attachment } from '../../providers/answer-stream.js';
 import { acceptsImages, takesPdf } from '../../providers/model-inputs.js';
 import type { Origin } from '../../providers/registry.js';
 import type { WorkerPool } from '../../workers/worker-pool.js';
-import type { FilesService, SentFile } from '../files/files.service.js';
+import type { FileRow } from '../files/files.repository.js';
+import type { FilesService } from '../files/files.service.js';
+import { PDF_TEXT_MAX_CHARS } from '../files/pdf-text.task.js';
+
+/**
+ * What earlier questions' files may add to one call, beyond the asked question's own: the newest
+ * are sent again while they fit, the rest named only. Providers refuse requests much larger than
+ * this (Anthropic's limit is 32 MB), and every byte is held in memory while the call is made.
+ */
+export const EARLIER_FILES_MAX_BYTES = 24 * 1024 * 1024;
+export const EARLIER_FILES_MAX_COUNT = 20;
 
 const utf8 = new TextDecoder();
 
 /**
  * The files of a prompt's questions as the model is sent them (DESIGN 3a): images as image parts
- * and PDFs as file parts where the provider takes them, else the PDF's text (read on a worker
- * thread); text files as text naming the file.
+ * and PDFs as file parts where the model takes them, else the PDF's text (read on a worker
+ * thread); text files as text naming the file. The asked question's files always go; earlier
+ * questions' go again, newest first, within EARLIER_FILES_MAX_BYTES and _COUNT.
  */
 export class PromptFiles {
   constructor(
@@ -17,33 +29,59 @@ export class PromptFiles {
     private readonly workers: WorkerPool,
   ) {}
 
-  /** Attachments by file id, for the files the logbook names among these. */
+  /** Attachments by file id, for the files the logbook names among the messages'. */
   async attachments(
     logid: string,
-    fileIds: readonly string[],
+    messages: readonly ChatMessage[],
     origin: Origin,
   ): Promise<Map<string, Attachment>> {
-    const sent = await this.files.toSend(logid, fileIds);
+    const questions = messages.filter((m) => m.role === 'user' && (m.files?.length ?? 0) > 0);
+    const asked = new Set(questions.at(-1) === messages.at(-1) ? (questions.at(-1)?.files ?? []) : []);
+    const newestFirst = [...new Set(questions.flatMap((m) => m.files ?? []).reverse())];
+    const known = await this.files.namedIn(logid, newestFirst);
     const out = new Map<string, Attachment>();
-    for (const [id, file] of sent) out.set(id, await this.attachment(file, origin));
+    let bytes = 0;
+    let count = 0;
+    for (const id of newestFirst) {
+      const file = known.get(id);
+      if (file === undefined) continue;
+      if (!asked.has(id)) {
+        if (bytes + file.size > EARLIER_FILES_MAX_BYTES || count >= EARLIER_FILES_MAX_COUNT) {
+          out.set(id, named(file, '[Sent with an earlier question; left out now.]'));
+          continue;
+        }
+        bytes += file.size;
+        count++;
+      }
+      const attachment = await this.attachment(file, origin);
+      if (attachment !== undefined) out.set(id, attachment);
+    }
     return out;
   }
 
-  private async attachment(file: SentFile, origin: Origin): Promise<Attachment> {
-    const part = { type: 'file' as const, mediaType: file.mediaType, data: file.bytes, filename: file.name };
-    if (file.kind === 'image') {
+  private async attachment(file: FileRow, origin: Origin): Promise<Attachment | undefined> {
+    if (file.kind === 'image' && !acceptsImages(origin)) {
       // Only an earlier question's image can reach a model that takes none: the new one was refused.
-      return acceptsImages(origin) ? part : named(file, '[An image this model cannot see.]');
+      return named(file, '[An image this model cannot see.]');
     }
+    const bytes = await this.files.bytesOf(file);
+    if (bytes === undefined) return undefined;
+    if (file.kind === 'image' || (file.kind === 'pdf' && takesPdf(origin)))
+      return { type: 'file', mediaType: file.media_type, data: bytes, filename: file.name };
     if (file.kind === 'pdf') {
-      if (takesPdf(origin)) return part;
-      const text = await this.workers.run<string>('pdfText', { bytes: file.bytes }).catch(() => '');
+      const text = await this.workers.run<string>('pdfText', { bytes }).catch(() => '');
       return named(file, text === '' ? '[A PDF whose text could not be read.]' : text);
     }
-    return named(file, utf8.decode(file.bytes));
+    const text = utf8.decode(bytes);
+    return named(
+      file,
+      text.length > PDF_TEXT_MAX_CHARS
+        ? `${text.slice(0, PDF_TEXT_MAX_CHARS)}\n[The rest of the file is left out.]`
+        : text,
+    );
   }
 }
 
-function named(file: SentFile, text: string): Attachment {
+function named(file: FileRow, text: string): Attachment {
   return { type: 'text', text: `File "${file.name}":\n\n${text}` };
 }

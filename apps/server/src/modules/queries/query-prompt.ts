@@ -45,8 +45,7 @@ export class QueryPrompts {
         input.context ?? contextText((await this.entries.byTag(input.logid, 'context')).map(toEntry));
       messages = buildMessages({ entries: [], prompt: question, context, memory: false, qid, files });
     }
-    const ids = [...new Set(messages.flatMap((m) => m.files ?? []))];
-    const attachments = await this.files.attachments(input.logid, ids, origin);
+    const attachments = await this.files.attachments(input.logid, messages, origin);
     return splitSystem(messages, attachments);
   }
 }
