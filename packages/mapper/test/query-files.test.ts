@@ -160,3 +160,13 @@ describe('query -f FILE over the size limit', () => {
     expect(await storedEntries(small.carol.client, logbook.logid)).toEqual([]);
   });
 });
+
+describe('cat and files', () => {
+  it('names the files an entry carries, with their sizes, under it', async () => {
+    const logbook = await withWell();
+    const t = await onDisk({ 'route.txt': ROUTE });
+    await t.lines(`q -r Which city first? -f route.txt -l ${logbook.logid}`);
+    const lines = await mapperFor(h.alice).lines(`cat -l ${logbook.logid}`);
+    expect(lines.slice(2, 4)).toEqual(['[1] <query> Which city first?', '    files: route.txt (20 B)']);
+  });
+});

@@ -1,4 +1,6 @@
-import type { Entry } from '@caravanserai/logbook';
+import type { EntryFile } from '@caravanserai/api';
+import { type Entry, filesOf } from '@caravanserai/logbook';
+import { formatSize } from '../format-size.js';
 import { activeLine } from '../logbook-facts.js';
 import { fetchLogbook, readEntries, targetLogid } from '../logbooks.js';
 import { MAPPER_MESSAGES as M } from '../messages.js';
@@ -9,6 +11,13 @@ import type { CommandSpec } from '../registry.js';
 export function entryLine(entry: Entry, index: number): string {
   const label = `[${index}] <${entry.tag}> `;
   return `${label}${hangingIndent(entry.content, label.length)}`;
+}
+
+/** The files an entry carries, by name and size, under its line; null when it carries none. */
+export function filesLine(entry: Entry, files: ReadonlyMap<string, EntryFile>): string | null {
+  const named = filesOf(entry).flatMap((id) => files.get(id) ?? []);
+  if (named.length === 0) return null;
+  return `    files: ${named.map((file) => `${file.name} (${formatSize(file.size)})`).join(', ')}`;
 }
 
 export const cat: CommandSpec = {
@@ -24,6 +33,14 @@ export const cat: CommandSpec = {
     const line = activeLine(readEntries(logbook), logbook.head);
     writeLines(env.io, `${logbook.title} (${logbook.logid})`);
     if (line.length === 0) writeLines(env.io, '(no entries)');
-    else writeLines(env.io, ...line.map(({ entry, index }) => entryLine(entry, index)));
+    else {
+      const files = new Map(logbook.files.map((file) => [file.file_id, file]));
+      writeLines(
+        env.io,
+        ...line.flatMap(({ entry, index }) =>
+          [entryLine(entry, index), filesLine(entry, files) ?? []].flat(),
+        ),
+      );
+    }
   },
 };
