@@ -16,7 +16,16 @@ export type TaskName = 'parseJson' | 'parseLog' | 'countTokens' | 'pdfText' | 'f
 export class WorkerPool {
   private pool: Piscina | null = null;
 
-  run<T>(name: TaskName, task: unknown, transferList?: readonly Transferable[]): Promise<T> {
+  /**
+   * Runs the task on a thread. `options.timeoutMs`: past it the thread is stopped (and replaced)
+   * and the promise rejects, for work on input from outside that could run away (a PDF).
+   */
+  run<T>(
+    name: TaskName,
+    task: unknown,
+    transferList?: readonly Transferable[],
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
     this.pool ??= new Piscina({
       filename: ENTRY.href,
       // One thread fewer than the cores, so the request thread keeps one to itself.
@@ -24,7 +33,11 @@ export class WorkerPool {
       minThreads: 0,
       idleTimeout: 30_000,
     });
-    return this.pool.run(task, { name, ...(transferList ? { transferList: [...transferList] } : {}) });
+    return this.pool.run(task, {
+      name,
+      ...(transferList ? { transferList: [...transferList] } : {}),
+      ...(options.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(options.timeoutMs) }),
+    });
   }
 
   async close(): Promise<void> {

@@ -73,7 +73,10 @@ export class FilesService {
   private async store(user: UserRow, given: Uint8Array, filename: string): Promise<FileUploaded> {
     const name = cleanName(filename);
     if (given.byteLength === 0) throw fieldError('file', 'The submitted file is empty.');
-    const read = await this.workers.run<ReadKind | null>('fileKind', { bytes: given, name });
+    // A file whose kind cannot be read in time is no kind that is taken.
+    const read = await this.workers
+      .run<ReadKind | null>('fileKind', { bytes: given, name }, undefined, { timeoutMs: 30_000 })
+      .catch(() => null);
     if (read === null) throw new HttpError(415, 'unsupported_media_type', ALLOWED_FILES);
     let bytes = given;
     if (read.kind === 'image') {

@@ -17,6 +17,9 @@ export const EARLIER_FILES_MAX_COUNT = 20;
 
 const utf8 = new TextDecoder();
 
+/** The longest a PDF's text may take to read: a PDF that keeps the reader going longer sends none. */
+const PDF_TEXT_TIMEOUT_MS = 30_000;
+
 /**
  * The files of a prompt's questions as the model is sent them (DESIGN 3a): images as image parts
  * and PDFs as file parts where the model takes them, else the PDF's text (read on a worker
@@ -69,7 +72,9 @@ export class PromptFiles {
     if (file.kind === 'image' || (file.kind === 'pdf' && takesPdf(origin)))
       return { type: 'file', mediaType: file.media_type, data: bytes, filename: file.name };
     if (file.kind === 'pdf') {
-      const text = await this.workers.run<string>('pdfText', { bytes }).catch(() => '');
+      const text = await this.workers
+        .run<string>('pdfText', { bytes }, undefined, { timeoutMs: PDF_TEXT_TIMEOUT_MS })
+        .catch(() => '');
       return named(file, text === '' ? '[A PDF whose text could not be read.]' : text);
     }
     const text = utf8.decode(bytes);
