@@ -7,9 +7,17 @@ const apiTests = [
   'apps/cli/test/**/*.test.ts',
 ];
 
+/** Unit files that replace a module (vi.mock): they run with modules of their own. */
+const replacingModules = ['apps/server/src/providers/url-guard-dns.test.ts'];
+
 /**
  * Projects: `unit` (pure packages and server units) and the API suite twice, once per database.
  * scripts/test.mjs runs them all; TEST_POSTGRES=skip leaves out PostgreSQL, loudly.
+ *
+ * The unit and API files share their modules within a worker (`isolate: false`): importing the
+ * server afresh for each of some 250 files took more time than the tests themselves. Each API file
+ * still starts its own server over its own database. The few files that replace a module run
+ * apart, isolated (`unit-isolated`).
  */
 export default defineConfig({
   test: {
@@ -17,8 +25,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate: false,
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...replacingModules],
         },
+      },
+      {
+        test: { name: 'unit-isolated', include: replacingModules },
       },
       {
         // The web app's components and hooks, with Testing Library in jsdom.
@@ -32,6 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-sqlite',
+          isolate: false,
           include: apiTests,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
@@ -41,6 +55,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          isolate: false,
           include: apiTests,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tools/test-kit/src/postgres-global-setup.ts'],

@@ -70,7 +70,7 @@ results.push([
   ]),
 ]);
 
-const apiProjects = ['unit', 'web', 'api-sqlite'];
+const apiProjects = ['unit', 'unit-isolated', 'web', 'api-sqlite'];
 if (process.env.TEST_POSTGRES === 'skip') {
   console.warn('\n!!! TEST_POSTGRES=skip: the API suite is NOT being run on PostgreSQL. !!!\n');
 } else {
