@@ -1,122 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { createFakeWell, createLogbook, ORIGINS } from '@caravanserai/test-kit';
-import type { Locator, Page } from '@playwright/test';
-import type { RunningApp } from '../support/app-server.js';
+import {
+  ALLOWED,
+  ask,
+  attachWithButton,
+  chip,
+  chips,
+  dragFile,
+  loadedWidth,
+  PDF,
+  PNG,
+  PNG_BASE64,
+  pastePng,
+  sentBodies,
+  shootWholePage,
+  uploadsDone,
+} from '../support/attachments.js';
 import { expect, test } from '../support/fixtures.js';
 import { uniqueName } from '../support/flows.js';
 import { shoot, shootBothThemes } from '../support/screenshots.js';
 import { openTab } from '../support/tab.js';
-import { fitViewportToPage, logArea, openLogbook, row } from '../support/workspace.js';
+import { logArea, openLogbook, row } from '../support/workspace.js';
 
 test.use({ appOptions: { user: 'attacher', well: true } });
 test.describe.configure({ mode: 'serial' });
-
-/** A 96 by 64 picture of a desert under the sun. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAABkUlEQVR42u3Qy06TYRyE8blE1/8rMcYYYoghhignETnJyVpqraXWWkqpyBlEY4gxhLCei3Dlgo2JZOj3dvWSSX7rmeTB/QpNwIN3NAEPqzQBj97TBAzVaAIef6AJGK7TBDzZ4N3w5/ze/wafxUiDubsxzb8GGcfTj8zarXWuJe9jtMms9RkoeR/PPjFffda5lnaBsRbzVShQ2gUmPjNfhQKlXWCqzXwVCpR2gelN5qtQoLQLzHSYr0KB0i4wu8V8FQqUdoH5LrPWZ53kfSxuM2t9Bkrex1KPubu1ziDjWPnCu+HGNIPPYm2HJqD0lSagvEsTUNmjCaju0wTUDmgC6oc0AY0jmoDmMU1A64QmoH1KE9D5RhPQPaMJ6H2nCbiqhAm4XA8TcFEOE/D7bZiAX6UwAedvwgT8XAsT8GM1TMDZSpiA0+UwAcdLYQIOX4cJ2F8ME7C7ECZgZz5MQG8uTEB3NkxA51WYgPZMmIDWyzABzekwAY0XYQLqU2ECapNhAqoTYQIq42ECymNhAkrPw4S/YFIpu27RJHoAAAAASUVORK5CYII=';
-const PNG = Buffer.from(PNG_BASE64, 'base64');
-
-/** A one-page PDF saying `text`, its cross-reference table counted as it is written. */
-function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 24 72 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, n) => {
-    const at = pdf.length;
-    pdf += `${n + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-const PDF = onePagePdf('Bukhara to Merv: 5 stages.');
-
-/** What the server says when it refuses a file's type (415). */
-const ALLOWED =
-  'Only PNG, JPEG, WebP and GIF images, PDF documents and UTF-8 text files (plain text, Markdown, CSV, JSON, source code) can be attached.';
-
-const scribe = (page: Page) => page.getByRole('textbox', { name: 'Scribe' });
-const chips = (page: Page) => page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
-const chip = (page: Page, name: string) => chips(page).filter({ hasText: name });
-
-/** Chooses files with the paperclip, through the system's file picker. */
-async function attachWithButton(
-  page: Page,
-  files: { name: string; mimeType: string; buffer: Buffer }[],
-): Promise<void> {
-  const picker = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Attach files' }).click();
-  await (await picker).setFiles(files);
-}
-
-/** Pastes a PNG into the Scribe, as copying a picture and pressing Ctrl+V does. */
-async function pastePng(page: Page, name: string): Promise<void> {
-  await scribe(page).evaluate(
-    (box, { base64, fileName }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const data = new DataTransfer();
-      data.items.add(new File([bytes], fileName, { type: 'image/png' }));
-      box.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    },
-    { base64: PNG_BASE64, fileName: name },
-  );
-}
-
-/** Drags a file over the Scribe (`drop` false: held there) and drops it. */
-async function dragFile(page: Page, file: { name: string; type: string; text: string }, drop = true) {
-  await scribe(page).evaluate(
-    (box, { name, type, text, dropIt }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], name, { type }));
-      box.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true, cancelable: true }));
-      box.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
-      if (dropIt)
-        box.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    },
-    { ...file, dropIt: drop },
-  );
-}
-
-/** Waits until every chip is uploaded (none says it is uploading). */
-async function uploadsDone(page: Page): Promise<void> {
-  await expect(page.getByRole('list', { name: 'Attached files' }).getByText('Uploading…')).toHaveCount(0);
-}
-
-async function ask(page: Page, text: string): Promise<Locator> {
-  await scribe(page).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-  const answer = row(page, `Echo: ${text}`);
-  await answer.getByRole('button', { name: 'Regenerate' }).waitFor();
-  return row(page, text).first();
-}
-
-/** The natural width of an image once it has loaded (0 while it has not). */
-const loadedWidth = (image: Locator) =>
-  image.evaluate((element) => {
-    const img = element as HTMLImageElement;
-    return img.complete ? img.naturalWidth : 0;
-  });
-
-/** The whole page in both themes, the window as tall as the page (sticky bars where they sit). */
-async function shootWholePage(page: Page, name: string): Promise<void> {
-  const restore = await fitViewportToPage(page);
-  await shootBothThemes(page, name);
-  await restore();
-}
-
-/** Everything the fake provider was sent, as one string. */
-const sentBodies = (app: RunningApp) => JSON.stringify(app.fake.requests.map((request) => request.body));
 
 let logid = '';
 
