@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import type { ApiClient } from '@caravanserai/api';
 import {
   createLogbook,
@@ -291,59 +290,6 @@ describe('limits', () => {
     expect(full.detail).toMatch(/^Your files would take more than your 0 MB/);
     // The same bytes again cost nothing more.
     await upload(small.carol.client, logbook.logid, kb('a'), 'a-again.txt');
-  });
-});
-
-describe('uploads at once', () => {
-  it('takes six of one user’s at a time and answers 429 to a seventh, before reading it', async () => {
-    const logbook = await ownLogbook();
-    const url = new URL(`${t.server.baseUrl}/journals/logbooks/${logbook.logid}/files/`);
-    const boundary = 'heldBoundary';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="held.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-    const tail = `held text\r\n--${boundary}--\r\n`;
-    /** An upload whose body stops halfway until `finish` is called. */
-    const held = () => {
-      let finish = () => {};
-      const answered = new Promise<number>((resolve, reject) => {
-        const req = httpRequest(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Token ${t.alice.token}`,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': Buffer.byteLength(head + tail),
-          },
-        });
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        req.on('error', reject);
-        req.write(head);
-        finish = () => req.end(tail);
-      });
-      return { answered, finish: () => finish() };
-    };
-    const six = Array.from({ length: 6 }, held);
-    // Once the six have reached the server and begun, a seventh is refused.
-    let seventh: unknown;
-    for (let attempt = 0; attempt < 100 && seventh === undefined; attempt++) {
-      try {
-        await upload(t.alice.client, logbook.logid, Buffer.from('one more'), 'x.txt');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      } catch (error) {
-        seventh = error;
-      }
-    }
-    expect(seventh).toMatchObject({
-      status: 429,
-      body: { detail: 'Too many uploads at once: wait for the others to finish.', code: 'throttled' },
-    });
-    // Someone else's upload is not held up.
-    const bobs = await createLogbook(t.bob.client, {});
-    await upload(t.bob.client, bobs.logid, Buffer.from('mine'), 'b.txt');
-    for (const one of six) one.finish();
-    expect(await Promise.all(six.map((one) => one.answered))).toEqual([201, 201, 201, 201, 201, 201]);
-    await upload(t.alice.client, logbook.logid, Buffer.from('and now'), 'y.txt');
   });
 });
 

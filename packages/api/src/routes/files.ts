@@ -21,7 +21,6 @@ export const fileRoutes = {
       'too_large',
       'unsupported_media_type',
       'parse_error',
-      'throttled',
     ],
   }),
   /**

@@ -18,11 +18,8 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
       const user = requireUser(request);
       const { logid } = request.params;
       await files.checkUpload(user, logid);
-      const uploaded = await files.oneOfTheirUploads(user, async () => {
-        const { bytes, filename } = await receiveBytes(request, files.limits.maxBytes);
-        return files.upload(user, logid, bytes, filename);
-      });
-      return reply.code(201).send(uploaded);
+      const { bytes, filename } = await receiveBytes(request, files.limits.maxBytes);
+      return reply.code(201).send(await files.upload(user, logid, bytes, filename));
     });
   });
 

@@ -20,13 +20,6 @@ export interface FileLimits {
   apiPrefix: string;
 }
 
-/**
- * Uploads one user may have under way at once in this process: each holds its file in memory
- * while it is read and stored, so more at once could weigh on everyone (a browser sends at most
- * six requests to a server at a time, so the workspace never meets this).
- */
-export const UPLOADS_AT_ONCE = 6;
-
 /** An upload nobody's entry named after this long is removed at its uploader's next upload. */
 const UNNAMED_FILE_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
@@ -36,8 +29,6 @@ const MB = 1024 * 1024;
  * once per user and content, read back by whoever may read a logbook that names them.
  */
 export class FilesService {
-  private readonly uploading = new Map<number, number>();
-
   constructor(
     private readonly db: Db,
     private readonly files: FilesRepository,
@@ -45,24 +36,6 @@ export class FilesService {
     private readonly workers: WorkerPool,
     readonly limits: FileLimits,
   ) {}
-
-  /**
-   * Runs one upload of the user's in turn with their others: past UPLOADS_AT_ONCE at once, 429
-   * before the body is read.
-   */
-  async oneOfTheirUploads<T>(user: UserRow, upload: () => Promise<T>): Promise<T> {
-    const running = this.uploading.get(user.id) ?? 0;
-    if (running >= UPLOADS_AT_ONCE)
-      throw new HttpError(429, 'throttled', 'Too many uploads at once: wait for the others to finish.');
-    this.uploading.set(user.id, running + 1);
-    try {
-      return await upload();
-    } finally {
-      const left = (this.uploading.get(user.id) ?? 1) - 1;
-      if (left === 0) this.uploading.delete(user.id);
-      else this.uploading.set(user.id, left);
-    }
-  }
 
   /** Refused before the upload is read: the logbook must be the user's and still writable. */
   async checkUpload(user: UserRow, logid: string): Promise<void> {
