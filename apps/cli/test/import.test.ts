@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLog } from '@caravanserai/logbook';
 import { useServer } from '@caravanserai/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInCli, useCliBundle } from './support/cli-bundle.js';
+import { runCli, signInCli, useCliBundle } from './support/cli-bundle.js';
 
 const { work, bundle, config } = useCliBundle('import');
 const t = useServer({ users: ['alice'] });
@@ -12,25 +11,7 @@ beforeAll(() => {
   signInCli(config, t.server, t.alice);
 });
 
-function mapper(args: string[]): Promise<{ out: string; err: string; code: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], {
-      env: { ...process.env, CARAVANSERAI_CONFIG_DIR: config, CARAVANSERAI_SERVER: '' },
-      cwd: work,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
-    child.stdin.end();
-  });
-}
+const mapper = (args: string[]) => runCli(bundle, { args, cwd: work, config });
 
 /** A ChatGPT export of one good conversation and one the server cannot read. */
 function chatgptExport(): string {

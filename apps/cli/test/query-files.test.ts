@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFakeWell, createLogbook, SVG_WITH_SCRIPT, textPdf, useServer } from '@caravanserai/test-kit';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signInCli, useCliBundle } from './support/cli-bundle.js';
+import { runCli, signInCli, useCliBundle } from './support/cli-bundle.js';
 
 const { work, bundle, config } = useCliBundle('query-files');
 const t = useServer({ users: ['alice'], fake: true });
@@ -22,25 +21,7 @@ beforeAll(() => {
 beforeEach(() => t.fake.reset());
 
 /** Runs the CLI with these lines piped in, from the work folder, with `home` as the home folder. */
-function mapper(input: string): Promise<{ out: string; err: string; code: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle], {
-      env: { ...process.env, CARAVANSERAI_CONFIG_DIR: config, CARAVANSERAI_SERVER: '', HOME: home },
-      cwd: work,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
-    child.stdin.end(input);
-  });
-}
+const mapper = (input: string) => runCli(bundle, { input, cwd: work, config, env: { HOME: home } });
 
 async function logbookWithWell() {
   const well = await createFakeWell(t.alice.client, t.fake);

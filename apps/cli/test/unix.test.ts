@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { useServer } from '@caravanserai/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInCli, useCliBundle } from './support/cli-bundle.js';
+import { runCli, signInCli, useCliBundle } from './support/cli-bundle.js';
 
 const { work, bundle, config } = useCliBundle('unix');
 const t = useServer({ users: ['alice'] });
@@ -14,25 +13,7 @@ beforeAll(() => {
 });
 
 /** The bundle with its input piped in; stdout and stderr apart, as a shell script sees them. */
-function mapper(args: string[], input = ''): Promise<{ out: string; err: string; code: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ...args], {
-      env: { ...process.env, CARAVANSERAI_CONFIG_DIR: config, CARAVANSERAI_SERVER: '' },
-      cwd: work,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
-    child.stdin.end(input);
-  });
-}
+const mapper = (args: string[], input = '') => runCli(bundle, { args, input, cwd: work, config });
 
 /** A port nothing listens on: taken, then given back. */
 async function deadPort(): Promise<number> {

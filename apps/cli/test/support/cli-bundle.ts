@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,4 +21,50 @@ export function signInCli(config: string, server: TestServer, user: SignedIn): v
     { server: server.origin, api: server.baseUrl, token: user.token, username: user.username },
     { CARAVANSERAI_CONFIG_DIR: config },
   );
+}
+
+/** What a run of the bundle printed, apart, and how it exited. */
+export interface CliRun {
+  out: string;
+  err: string;
+  code: number;
+}
+
+/**
+ * Runs the bundle as a shell script would: `args`, `input` piped in, from `cwd`, signed in with
+ * the settings under `config`; `env` adds to the environment (e.g. a HOME of the test's own).
+ */
+export function runCli(
+  bundle: string,
+  {
+    args = [],
+    input = '',
+    cwd,
+    config,
+    env = {},
+  }: {
+    args?: string[];
+    input?: string;
+    cwd: string;
+    config: string;
+    env?: Record<string, string>;
+  },
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, ...args], {
+      env: { ...process.env, CARAVANSERAI_CONFIG_DIR: config, CARAVANSERAI_SERVER: '', ...env },
+      cwd,
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
+    child.stdin.end(input);
+  });
 }
