@@ -17,6 +17,7 @@ export type { ExportedFile, LogbookMeta } from './export/meta';
 export { isNotice, NOTICE_ATTR, notice } from './notices';
 export { isTag, TAGS, type Tag } from './tags';
 export { applyToggle, blankEntry, type Toggle, toggleComment, toggleContext, toggleMirage } from './toggles';
+export { addTokens, noTokens, type TokenTotals, tokenCount, tokenTotals } from './tokens';
 export {
   activePath,
   EID,

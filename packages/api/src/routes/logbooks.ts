@@ -5,7 +5,9 @@ import { Id } from '../schemas/common.js';
 import {
   Logbook,
   LogbookCreate,
+  LogbookOverview,
   LogbookSummary,
+  LogbookTokens,
   LogbookUpdate,
   LogbookVersion,
   LogWrite,
@@ -42,6 +44,21 @@ export const logbookRoutes = {
   }),
   /** Public logbooks are readable signed out. */
   get: defineRoute({ method: 'GET', path: ONE, params, response: { 200: Logbook }, errors: ['not_found'] }),
+  /** The logbook without its log, for pages that read the entries a page at a time. */
+  overview: defineRoute({
+    method: 'GET',
+    path: `${ONE}overview/`,
+    params,
+    response: { 200: LogbookOverview },
+    errors: ['not_found'],
+  }),
+  tokens: defineRoute({
+    method: 'GET',
+    path: `${ONE}tokens/`,
+    params,
+    response: { 200: LogbookTokens },
+    errors: ['not_found'],
+  }),
   version: defineRoute({
     method: 'GET',
     path: `${ONE}version/`,

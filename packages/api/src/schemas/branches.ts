@@ -27,7 +27,10 @@ export const PageEntry = z.object({
   tag: z.string(),
   attrs: z.record(z.string(), z.string()),
   content: z.string(),
-  /** The eids of the entries that follow the same parent, itself included, oldest first. */
+  /**
+   * The eids of the entries that follow the same parent, itself included, oldest first; deleted
+   * (blank) entries are left out.
+   */
   siblings: z.array(z.string()),
   files: z.array(EntryFile),
 });
@@ -44,12 +47,17 @@ export const EntriesQuery = z.object({
     .default(100),
   /** `1`: pages through the whole document instead of the active path. */
   all: z.enum(['0', '1']).optional(),
+  /**
+   * The path through another branch: the page ends at the newest entry under this one, as the
+   * head would after `PUT .../head/` with it, without moving the head (any reader may look).
+   */
+  under: Eid.optional(),
 });
 export type EntriesQuery = z.input<typeof EntriesQuery>;
 
 export const EntriesPage = z.object({
   version: z.number().int(),
-  /** The eid of the active leaf; null when the logbook has no entries. */
+  /** The eid of the active leaf (with `under`, of the branch read); null when the logbook has no entries. */
   head: z.string().nullable(),
   /** Entries on the active path (with `all`, in the document). */
   total: z.number().int(),

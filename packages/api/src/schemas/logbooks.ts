@@ -36,6 +36,21 @@ export const Logbook = LogbookSummary.extend({
 });
 export type Logbook = z.infer<typeof Logbook>;
 
+/** A logbook without its entries: what a page needs around the entries it reads a page at a time. */
+export const LogbookOverview = Logbook.omit({ log: true, files: true });
+export type LogbookOverview = z.infer<typeof LogbookOverview>;
+
+/** What the answers stored in a logbook took, on every branch, deleted and mirage ones included. */
+export const LogbookTokens = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  /** Some of the counts are the server's estimates. */
+  estimated: z.boolean(),
+  /** How many answers carry counts. */
+  answers: z.number().int(),
+});
+export type LogbookTokens = z.infer<typeof LogbookTokens>;
+
 const Description = Text().max(10_000, 'Ensure this field has no more than 10000 characters.');
 const Log = Text();
 const Version = Counter.positive();

@@ -79,7 +79,8 @@ export class BranchesRepository {
   }
 
   /**
-   * The entries following any of these parents (null: the roots), oldest first. Sorted here, not
+   * The entries following any of these parents (null: the roots), oldest first, deleted (blank)
+   * ones left out: they are not drawn, so nobody can switch to them. Sorted here, not
    * by the query: asked to order by position, SQLite walks the whole logbook in key order instead
    * of looking the parents up in their index.
    */
@@ -95,7 +96,8 @@ export class BranchesRepository {
     const query = db
       .selectFrom('entries')
       .select(['position', 'eid', 'parent_position'])
-      .where('logid', '=', logid);
+      .where('logid', '=', logid)
+      .where('content', '<>', '');
     const rows = [
       ...(positions.length > 0 ? await query.where('parent_position', 'in', positions).execute() : []),
       ...(roots ? await query.where('parent_position', 'is', null).execute() : []),

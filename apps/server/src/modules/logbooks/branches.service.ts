@@ -33,7 +33,10 @@ export class BranchesService {
     return this.db.snapshot(async (trx) => {
       const logbook = await this.logbooks.find(logid, trx);
       if (!logbook) throw NotFound('Logbook not found.');
-      const head = await this.headPlace(logbook, trx);
+      const head =
+        input.under === undefined
+          ? await this.headPlace(logbook, trx)
+          : await this.newestPlaceUnder(logid, input.under, 'under', trx);
       let rows: TreeRow[];
       let total: number;
       const before =
@@ -74,11 +77,7 @@ export class BranchesService {
     const changed = await this.db.kysely.transaction().execute(async (trx) => {
       const moved = await this.logbooks.moveHead(
         logid,
-        async () => {
-          const chosen = await this.place(logid, eid, 'eid', trx);
-          const newest = await this.branches.newestUnder(logid, chosen.position, trx);
-          return (await this.branches.placeAt(logid, newest, trx))?.eid ?? chosen.eid;
-        },
+        async () => (await this.newestPlaceUnder(logid, eid, 'eid', trx)).eid,
         trx,
       );
       if (moved === undefined) throw NotFound('Logbook not found.');
@@ -96,6 +95,13 @@ export class BranchesService {
     const stored =
       logbook.head === null ? undefined : await this.branches.placeOf(logbook.logid, logbook.head, trx);
     return stored ?? (await this.branches.placeAt(logbook.logid, logbook.entry_count - 1, trx));
+  }
+
+  /** Where the newest entry under `eid` (itself, if none) sits: the head its branch would have. */
+  private async newestPlaceUnder(logid: string, eid: string, field: string, trx: Executor) {
+    const chosen = await this.place(logid, eid, field, trx);
+    const newest = await this.branches.newestUnder(logid, chosen.position, trx);
+    return (await this.branches.placeAt(logid, newest, trx)) ?? chosen;
   }
 
   private async place(logid: string, eid: string, field: string, trx: Executor) {

@@ -35,6 +35,19 @@ export class EntriesRepository {
       .execute();
   }
 
+  /** The attributes of the entries that may carry token counts (answers), in no order. */
+  async attrsWithTokens(logid: string, db: Executor = this.db): Promise<string[]> {
+    const rows = await db
+      .selectFrom('entries')
+      .select('attrs')
+      .where('logid', '=', logid)
+      .where((eb) =>
+        eb.or([eb('attrs', 'like', '%"input_tokens"%'), eb('attrs', 'like', '%"output_tokens"%')]),
+      )
+      .execute();
+    return rows.map((row) => row.attrs);
+  }
+
   at(logid: string, position: number, db: Executor = this.db) {
     return db
       .selectFrom('entries')

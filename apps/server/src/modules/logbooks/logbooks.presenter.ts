@@ -1,4 +1,4 @@
-import type { EntryFile, Logbook, LogbookSummary } from '@caravanserai/api';
+import type { EntryFile, Logbook, LogbookOverview, LogbookSummary } from '@caravanserai/api';
 import { bool, iso } from '../../db/columns.js';
 import type { LogbookWithOwner } from './logbooks.repository.js';
 
@@ -23,23 +23,27 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
 }
 
 /**
- * A logbook as `viewerId` may see it. Where it is filed and which well answers it are the owner's
- * business: a stranger reading a public logbook learns neither (the gen entries name the model).
+ * A logbook but its entries, as `viewerId` may see it. Where it is filed and which well answers it
+ * are the owner's business: a stranger reading a public logbook learns neither (the gen entries
+ * name the model).
  */
+export function toLogbookOverview(row: LogbookWithOwner, viewerId: number | null): LogbookOverview {
+  const summary = toLogbookSummary(row);
+  if (row.owner_id !== viewerId)
+    return { ...summary, jid: null, journal: null, logwell: null, well: null, head: row.head };
+  return {
+    ...summary,
+    head: row.head,
+    well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
+  };
+}
+
+/** A logbook with its log and the files its entries name, as `viewerId` may see it. */
 export function toLogbook(
   row: LogbookWithOwner,
   log: string,
   viewerId: number | null,
   files: EntryFile[],
 ): Logbook {
-  const summary = toLogbookSummary(row);
-  if (row.owner_id !== viewerId)
-    return { ...summary, jid: null, journal: null, logwell: null, log, well: null, head: row.head, files };
-  return {
-    ...summary,
-    log,
-    head: row.head,
-    files,
-    well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
-  };
+  return { ...toLogbookOverview(row, viewerId), log, files };
 }

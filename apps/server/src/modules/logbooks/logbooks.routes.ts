@@ -33,6 +33,14 @@ export async function logbookRoutes(app: FastifyInstance, services: Services): P
       .send(await services.logbooks.getJson(request.user, request.params.logid)),
   );
 
+  addRoute(app, route.overview, {}, async (request) =>
+    services.logbooks.overview(request.user, request.params.logid),
+  );
+
+  addRoute(app, route.tokens, {}, async (request) =>
+    services.logbooks.tokens(request.user, request.params.logid),
+  );
+
   addRoute(app, route.version, {}, async (request) =>
     services.logbooks.version(request.user, request.params.logid),
   );

@@ -1,12 +1,14 @@
 import {
   Logbook,
   type LogbookCreate,
+  type LogbookOverview,
   type LogbookSummary,
+  type LogbookTokens,
   type LogbookUpdate,
   type LogbookVersion,
   type Touched,
 } from '@caravanserai/api';
-import { serializeLog } from '@caravanserai/logbook';
+import { addTokens, noTokens, serializeLog } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import { type Access, refuseIfSalted } from '../../access/access.js';
 import { int, iso, now } from '../../db/columns.js';
@@ -16,11 +18,11 @@ import { newId } from '../../lib/ids.js';
 import type { FilesService } from '../files/files.service.js';
 import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
-import { toEntry } from './entry-codec.js';
+import { decodeAttrs, toEntry } from './entry-codec.js';
 import { placeEntries } from './entry-placement.js';
 import type { LogCache } from './log-cache.js';
 import type { LogReader, ReadLog } from './log-reader.js';
-import { toLogbook, toLogbookSummary } from './logbooks.presenter.js';
+import { toLogbook, toLogbookOverview, toLogbookSummary } from './logbooks.presenter.js';
 import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
 
 /** The logbook's fields but its log, which joins them already encoded (see getJson). */
@@ -80,6 +82,20 @@ export class LogbooksService {
     const log = serializeLog(entries.map(toEntry));
     this.cache.set(logid, fresh.version, log);
     return toLogbook(fresh, log, viewer?.id ?? null, files);
+  }
+
+  /** The logbook without its log: one small query whatever its length. */
+  async overview(viewer: UserRow | null, logid: string): Promise<LogbookOverview> {
+    return toLogbookOverview(await this.access.readableLogbook(viewer, logid), viewer?.id ?? null);
+  }
+
+  /** What the logbook's stored answers took, from the attributes of the entries that carry counts. */
+  async tokens(viewer: UserRow | null, logid: string): Promise<LogbookTokens> {
+    await this.access.readableLogbook(viewer, logid);
+    const totals = noTokens();
+    for (const attrs of await this.entries.attrsWithTokens(logid)) addTokens(totals, decodeAttrs(attrs));
+    const { inputTokens, outputTokens, estimated, answers } = totals;
+    return { input_tokens: inputTokens, output_tokens: outputTokens, estimated, answers };
   }
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {

@@ -1,6 +1,6 @@
 import { type Entry, notice } from '@caravanserai/logbook';
 import { describe, expect, it } from 'vitest';
-import { answerMeta, describeAnswerMeta, tokenTotals } from './answer-meta';
+import { answerMeta, describeAnswerMeta } from './answer-meta';
 
 const gen = (attrs: Record<string, string>, content = 'An answer.'): Entry => ({
   tag: 'gen',
@@ -38,22 +38,5 @@ describe('answerMeta', () => {
 
   it('ignores counts that are not numbers', () => {
     expect(answerMeta(gen({ model: 'openai/gpt-4o', input_tokens: 'lots' }))?.inputTokens).toBeNull();
-  });
-});
-
-describe('tokenTotals', () => {
-  it('adds up every answer that was paid for, mirages and deleted ones included', () => {
-    const entries: Entry[] = [
-      { tag: 'query', attrs: { qid: 'q1' }, content: 'Why?' },
-      gen({ qid: 'q1', input_tokens: '10', output_tokens: '20' }),
-      {
-        tag: 'mirage',
-        attrs: { qid: 'q1', input_tokens: '12', output_tokens: '8', tokens_estimated: 'true' },
-        content: 'No.',
-      },
-      gen({ qid: 'q2', input_tokens: '5', output_tokens: '5' }, ''),
-      notice('Chat Memory Off'),
-    ];
-    expect(tokenTotals(entries)).toEqual({ inputTokens: 27, outputTokens: 33, estimated: true, answers: 3 });
   });
 });

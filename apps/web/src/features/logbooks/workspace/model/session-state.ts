@@ -1,4 +1,4 @@
-import { type TokenTotals, tokenTotals } from './answer-meta';
+import { type TokenTotals, tokenTotals } from '@caravanserai/logbook';
 import { type BranchView, branchView } from './branch-view';
 import type { LogSnapshot } from './log-snapshot';
 import {

@@ -1,9 +1,9 @@
 import type { Logbook } from '@caravanserai/api';
-import type { Entry } from '@caravanserai/logbook';
+import type { Entry, TokenTotals } from '@caravanserai/logbook';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { LogbookBadges } from '../../../../../components/logbook-badges';
 import { OwnerLine } from '../../../../../components/owner-line';
-import { formatCount, type TokenTotals } from '../../model/answer-meta';
+import { formatCount } from '../../model/answer-meta';
 import { LogbookMenu } from './logbook-menu';
 import { WellMenu } from './well-menu';
 
