@@ -81,6 +81,95 @@ describe('the active path a page at a time', () => {
   });
 });
 
+describe('the page of another branch (under=EID)', () => {
+  // The head is on A2; A1 has an answer of its own, written before A2.
+  const TREE = [
+    entry('query', 'Q', { eid: 'q0000000' }),
+    entry('gen', 'A1', { eid: 'a1000000' }),
+    entry('comment', 'On A1', { eid: 'c1000000' }),
+    entry('gen', 'A2', { eid: 'a2000000', parent: 'q0000000' }),
+  ];
+
+  it('ends at the newest entry under the one named, leaving the head where it is', async () => {
+    const logbook = await logbookWithWell(TREE);
+    const under = await page(logbook.logid, { under: 'a1000000' });
+    expect(turns(under)).toEqual([
+      ['query', 'Q'],
+      ['gen', 'A1'],
+      ['comment', 'On A1'],
+    ]);
+    expect(under).toMatchObject({ version: logbook.version, head: 'c1000000', total: 3, more: false });
+    expect(under.entries[1]?.siblings).toEqual(['a1000000', 'a2000000']);
+    expect(turns(await page(logbook.logid, { under: 'q0000000' }))).toEqual([
+      ['query', 'Q'],
+      ['gen', 'A2'],
+    ]);
+    expect((await page(logbook.logid, { under: 'c1000000' })).head).toBe('c1000000');
+    // Older entries of that branch, a page at a time.
+    const last = await page(logbook.logid, { under: 'a1000000', limit: 1 });
+    expect(last).toMatchObject({ head: 'c1000000', total: 3, more: true });
+    const older = await page(logbook.logid, { under: 'a1000000', before: last.entries[0]!.eid });
+    expect(older.entries.map((e) => e.eid)).toEqual(['q0000000', 'a1000000']);
+    expect(older.more).toBe(false);
+
+    const got = await t.alice.client.logbooks.get(logbook.logid);
+    expect(got).toMatchObject({ head: 'a2000000', version: logbook.version });
+    expect(await page(logbook.logid)).toMatchObject({ head: 'a2000000', total: 2 });
+  });
+
+  it('is read by any reader of a public logbook, and 404 to others for a private one', async () => {
+    const open = await logbookWithWell(TREE, { private: false });
+    for (const client of [t.bob.client, t.server.client()]) {
+      const under = await client.logbooks.entries(open.logid, { under: 'a1000000' });
+      expect(under.head).toBe('c1000000');
+      expect(under.entries.map((e) => e.eid)).toEqual(['q0000000', 'a1000000', 'c1000000']);
+    }
+    expect(await t.alice.client.logbooks.get(open.logid)).toMatchObject({
+      head: 'a2000000',
+      version: open.version,
+    });
+    const closed = await logbookWithWell(TREE);
+    await expectStatus(t.bob.client.logbooks.entries(closed.logid, { under: 'a1000000' }), 404);
+  });
+
+  it('refuses an eid of no entry of this logbook, and a malformed one', async () => {
+    const logbook = await logbookWithWell(TREE);
+    const other = await logbookWithWell([entry('query', 'Elsewhere', { eid: 'e0000000' })]);
+    for (const eid of ['zzzzzzzz', 'e0000000'])
+      expect(await expectStatus(page(logbook.logid, { under: eid }), 400)).toEqual({
+        under: ['No entry of this logbook has this eid.'],
+      });
+    expect(await expectStatus(page(logbook.logid, { under: 'NOT AN EID' }), 400)).toHaveProperty('under');
+    expect((await page(other.logid)).head).toBe('e0000000');
+  });
+});
+
+describe('siblings', () => {
+  it('leave out a deleted (blank) entry: a regenerated answer whose old one was deleted has one', async () => {
+    const logbook = await logbookWithWell();
+    t.fake.enqueue({ kind: 'reply', text: 'First answer.' });
+    const first = await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Tell me' });
+    t.fake.enqueue({ kind: 'reply', text: 'Second answer.' });
+    const second = await t.alice.client.queries.submit({
+      logid: logbook.logid,
+      prompt: 'Tell me',
+      qid: first.data.qid,
+    });
+    const [firstEid, secondEid] = [first.data.entry.attrs.eid, second.data.entry.attrs.eid];
+    expect((await page(logbook.logid)).entries[1]?.siblings).toEqual([firstEid, secondEid]);
+
+    await t.alice.client.entries.write({ logid: logbook.logid, tag: 'gen', index: 1, content: '' });
+    const now = await page(logbook.logid);
+    expect(turns(now)).toEqual([
+      ['query', 'Tell me'],
+      ['gen', 'Second answer.'],
+    ]);
+    expect(now.entries[1]).toMatchObject({ eid: secondEid, siblings: [secondEid] });
+    const all = await page(logbook.logid, { all: '1' });
+    expect(all.entries.find((e) => e.eid === secondEid)?.siblings).toEqual([secondEid]);
+  });
+});
+
 describe('writes on a branched logbook', () => {
   const BRANCHED = [
     entry('query', 'Q', { eid: 'q0000000' }),

@@ -32,3 +32,16 @@ describe('tokenCount', () => {
     expect(tokenTotals([gen({ input_tokens: '9999999999999999' })]).answers).toBe(0);
   });
 });
+
+describe('tokenTotals past the safe integers', () => {
+  it('stops at Number.MAX_SAFE_INTEGER rather than growing inexact', () => {
+    const huge = gen({ input_tokens: '999999999999999', output_tokens: '1' });
+    const totals = tokenTotals(Array.from({ length: 10 }, () => huge));
+    expect(totals).toEqual({
+      inputTokens: Number.MAX_SAFE_INTEGER,
+      outputTokens: 10,
+      estimated: false,
+      answers: 10,
+    });
+  });
+});

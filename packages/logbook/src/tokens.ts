@@ -14,6 +14,14 @@ export function tokenCount(value: string | undefined): number | null {
   return Number(value);
 }
 
+/**
+ * A total kept to Number.MAX_SAFE_INTEGER at most: counts of up to 15 digits each, written by
+ * whoever writes the log, can add up past it, to a number that is no longer an exact integer.
+ */
+function upToSafe(sum: number): number {
+  return Math.min(sum, Number.MAX_SAFE_INTEGER);
+}
+
 export function noTokens(): TokenTotals {
   return { inputTokens: 0, outputTokens: 0, estimated: false, answers: 0 };
 }
@@ -23,8 +31,8 @@ export function addTokens(totals: TokenTotals, attrs: Readonly<Record<string, st
   const input = tokenCount(attrs.input_tokens);
   const output = tokenCount(attrs.output_tokens);
   if (input === null && output === null) return;
-  totals.inputTokens += input ?? 0;
-  totals.outputTokens += output ?? 0;
+  totals.inputTokens = upToSafe(totals.inputTokens + (input ?? 0));
+  totals.outputTokens = upToSafe(totals.outputTokens + (output ?? 0));
   totals.answers += 1;
   if (attrs.tokens_estimated === 'true') totals.estimated = true;
 }
