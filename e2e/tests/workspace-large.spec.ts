@@ -20,7 +20,7 @@ test.use({ appOptions: { user: 'archivist', well: true } });
 test.describe.configure({ mode: 'serial' });
 
 test.describe('a 10,000-entry logbook', () => {
-  test('opens at its newest entries quickly and keeps only a window of rows in the page', async ({
+  test('opens at its newest entries quickly, reading one page of them, and keeps only a window of rows in the page', async ({
     app,
     tab,
     seeded,
@@ -30,6 +30,13 @@ test.describe('a 10,000-entry logbook', () => {
     await page.goto(`${app.origin}/logbooks/`);
     await page.getByRole('main').getByRole('link', { name: 'New Logbook' }).waitFor();
 
+    // What of the logbook the page reads: a page of its newest entries, never the whole log.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.includes(`/journals/logbooks/${seeded.logid}/`))
+        reads.push(`${url.pathname.split(`/${seeded.logid}/`)[1]}${url.search}`);
+    });
     const started = Date.now();
     await page.goto(`${app.origin}/logbooks/${seeded.logid}`);
     // The owner's workspace opens where the conversation goes on: at the newest entry.
@@ -47,6 +54,22 @@ test.describe('a 10,000-entry logbook', () => {
     expect(await logArea(page).getByRole('listitem').first().getAttribute('aria-setsize')).toBe(
       String(COUNT),
     );
+    expect(reads).toContain('entries/?limit=100');
+    expect(reads).not.toContain('');
+  });
+
+  test('reads the turns before the newest as the reader scrolls up to them', async ({ tab }) => {
+    const { page } = tab;
+    // The first page holds entries 9,900 to 9,999; scrolling up towards its top reads the one before.
+    await expect(row(page, `Entry ${COUNT - 101}:`)).toHaveCount(0);
+    for (let i = 0; i < 40 && (await row(page, `Entry ${COUNT - 101}:`).count()) === 0; i++) {
+      await page.mouse.wheel(0, -2_000);
+      await page.waitForTimeout(100);
+    }
+    await row(page, `Entry ${COUNT - 101}:`).waitFor();
+    // The row the reader was at stays on the screen: the page did not jump to the new rows' top.
+    const posinset = await logArea(page).getByRole('listitem').first().getAttribute('aria-posinset');
+    expect(Number(posinset)).toBeLessThan(COUNT - 100);
   });
 
   test('goes to the last entry with Tail and back to the first with Head', async ({ tab }) => {

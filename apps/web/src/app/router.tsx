@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import { logbookQueryOptions } from '../features/logbooks/api/get-logbook';
+import { logbookPageQueryOptions, logbookQueryOptions } from '../features/logbooks/api/get-logbook';
 import { hasStoredToken } from '../lib/auth-storage';
 import { queryClient } from '../lib/query-client';
 import { publicConfigQueryOptions } from '../lib/use-public-config';
@@ -98,9 +98,13 @@ export const routes: RouteObject[] = [
       { path: paths.logbooks.list.path, ...page(() => import('./routes/logbooks/list')) },
       {
         path: paths.logbooks.detail.path,
-        // Start fetching the logbook while the page's code is still loading; never wait for it here.
+        // Start fetching the logbook and its newest entries while the page's code is still
+        // loading; never wait for them here.
         loader: ({ params }) => {
-          if (params.logid) void queryClient.prefetchQuery(logbookQueryOptions(params.logid));
+          if (params.logid) {
+            void queryClient.prefetchQuery(logbookQueryOptions(params.logid));
+            void queryClient.prefetchQuery(logbookPageQueryOptions(params.logid));
+          }
           return null;
         },
         ...page(() => import('./routes/logbooks/detail')),

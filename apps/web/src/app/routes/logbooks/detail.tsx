@@ -5,7 +5,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
-import { useLogbook } from '../../../features/logbooks/api/get-logbook';
+import { useLogbook, useLogbookPage } from '../../../features/logbooks/api/get-logbook';
 import { wantsScribeFocus } from '../../../features/logbooks/components/scribe-focus';
 import { LogbookWorkspace } from '../../../features/logbooks/workspace/components/logbook-workspace';
 import { entryFromHash } from '../../../features/logbooks/workspace/model/entry-hash';
@@ -14,6 +14,7 @@ import { entryFromHash } from '../../../features/logbooks/workspace/model/entry-
 export function Component() {
   const { logid = '' } = useParams();
   const logbook = useLogbook(logid);
+  const page = useLogbookPage(logid);
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -24,8 +25,8 @@ export function Component() {
       breadcrumbs={fromHome({ label: 'Logbooks', href: paths.logbooks.home.href() }, { label: title })}
     >
       {/* A failed background refresh keeps the log on screen; only a first load can be Forbidden. */}
-      {!logbook.data ? (
-        logbook.isError ? (
+      {!logbook.data || !page.data ? (
+        logbook.isError || page.isError ? (
           <Forbidden text="This Logbook is Forbidden..." />
         ) : (
           <PageLoader label="Loading logbook" />
@@ -35,6 +36,8 @@ export function Component() {
           key={logid}
           logbook={logbook.data}
           updatedAt={logbook.dataUpdatedAt}
+          page={page.data}
+          pageFetchedAt={page.dataUpdatedAt}
           user={user}
           focusScribe={wantsScribeFocus(location.state)}
           openAt={entryFromHash(location.hash)}

@@ -4,10 +4,13 @@ import type { Logbook } from '@caravanserai/api';
 export const logbookKeys = {
   all: ['logbooks'] as const,
   list: () => [...logbookKeys.all, 'list'] as const,
+  /** The logbook without its log (LogbookOverview); a saved Logbook fills it too. */
   detail: (logid: string) => [...logbookKeys.all, 'detail', logid] as const,
   version: (logid: string) => [...logbookKeys.all, 'version', logid] as const,
-  /** The parsed entries of an open logbook, kept current by the page's own writes. */
+  /** The newest page of a logbook's active path. */
   entries: (logid: string) => [...logbookKeys.all, 'entries', logid] as const,
+  /** What a logbook's answers took. */
+  tokens: (logid: string) => [...logbookKeys.all, 'tokens', logid] as const,
   /** The wells a logbook's owner may attach it to. */
   wells: () => [...logbookKeys.all, 'wells'] as const,
   choices: () => [...logbookKeys.all, 'choices'] as const,

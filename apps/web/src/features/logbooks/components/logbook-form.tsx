@@ -1,4 +1,4 @@
-import type { Logbook } from '@caravanserai/api';
+import type { Logbook, LogbookOverview } from '@caravanserai/api';
 import { Alert, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -40,7 +40,7 @@ export function LogbookForm({
   exitHref,
   onSaved,
 }: {
-  logbook?: Logbook;
+  logbook?: LogbookOverview;
   choices: LogbookChoices;
   /** Preselected on a new logbook: journal and well pages link here with their own id. */
   initialJournal?: string;

@@ -1,9 +1,10 @@
-import type { CurrentUser, Logbook } from '@caravanserai/api';
-import { INVALID_LOG_XML } from '@caravanserai/logbook';
-import { Alert, Stack } from '@mantine/core';
+import type { CurrentUser, EntriesPage, LogbookOverview } from '@caravanserai/api';
+import { Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
+import { logbookKeys } from '../../api/logbook-keys';
 import type { EntryActions } from '../model/entry-actions';
 import { useLogbookSession, useSessionState } from '../model/use-logbook-session';
 import { useLogbookSettings } from '../model/use-logbook-settings';
@@ -37,14 +38,20 @@ function hasFinePointer(): boolean {
 export function LogbookWorkspace({
   logbook,
   updatedAt,
+  page,
+  pageFetchedAt,
   user,
   focusScribe = false,
   openAt = null,
   onDeleted,
   onForked,
 }: {
-  logbook: Logbook;
+  logbook: LogbookOverview;
+  /** When the logbook's settings were read. */
   updatedAt: number;
+  /** The newest page of its active path, and when it was read. */
+  page: EntriesPage;
+  pageFetchedAt: number;
   user: CurrentUser | null;
   /** Put the caret in the Scribe when it appears (a logbook just started in one step). */
   focusScribe?: boolean;
@@ -54,17 +61,19 @@ export function LogbookWorkspace({
   onForked: (logid: string) => void;
 }) {
   const log = useRef<LogViewHandle>(null);
-  const session = useLogbookSession(logbook, updatedAt);
+  const session = useLogbookSession(logbook, updatedAt, page, pageFetchedAt);
   const state = useSessionState(session);
   const settings = useLogbookSettings(logbook);
-  const files = useKnownFiles(logbook.files);
+  const files = useKnownFiles(state.files);
   const asking = state.answer !== null;
   useEscapeToStop(asking, session.stop);
-  // The shell box changed the log: the page shows the end, where the change is.
+  // The shell box changed the log, or a setting (memory): the page shows the end, where the change is.
+  const queryClient = useQueryClient();
   const shellChanged = useCallback(() => {
     log.current?.follow();
-    session.refetch();
-  }, [session]);
+    session.reload();
+    void queryClient.invalidateQueries({ queryKey: logbookKeys.detail(session.logid), exact: true });
+  }, [session, queryClient]);
   const shell = useShellBox({
     logid: logbook.logid,
     wellid: logbook.logwell,
@@ -86,10 +95,9 @@ export function LogbookWorkspace({
   );
   const [scribeFocus] = useState(() => focusScribe || (openAt === null && hasFinePointer()));
   // Opened at an entry on another branch (a search hit): that branch is shown, and for the owner kept.
-  const logRead = state.log.entries !== null;
   useEffect(() => {
-    if (openAt !== null && logRead) session.showEntry(openAt, isOwner);
-  }, [openAt, logRead, isOwner, session]);
+    if (openAt !== null) session.showEntry(openAt, isOwner);
+  }, [openAt, isOwner, session]);
 
   const send = (mode: ComposeMode, text: string, fileIds: string[]) => {
     log.current?.tail();
@@ -104,9 +112,6 @@ export function LogbookWorkspace({
     <Stack gap="sm">
       <WorkspaceHeader
         logbook={logbook}
-        entries={state.log.entries}
-        head={state.log.head}
-        totals={state.totals}
         isOwner={isOwner}
         savingWell={settings.savingWell}
         onWellChange={settings.setWell}
@@ -121,26 +126,27 @@ export function LogbookWorkspace({
         onHead={() => log.current?.head()}
         onTail={() => log.current?.tail()}
       />
-      {state.log.entries === null ? (
-        <Alert color="red" role="alert">
-          {INVALID_LOG_XML}
-        </Alert>
-      ) : (
-        <LogFilesContext value={files.known}>
-          <LogView
-            ref={log}
-            rows={state.rows}
-            editable={editable}
-            actions={actions}
-            editingKey={state.editingKey}
-            asking={asking}
-            startAtEnd={editable}
-            openAt={openAt}
-            paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
-            paddingEnd={composer.height + BREATHING_PX * 2}
-          />
-        </LogFilesContext>
-      )}
+      <LogFilesContext value={files.known}>
+        <LogView
+          ref={log}
+          rows={state.rows}
+          older={{
+            more: state.log.more,
+            before: state.log.before,
+            loading: state.loadingOlder,
+            load: session.loadOlder,
+            loadToStart: session.loadToStart,
+          }}
+          editable={editable}
+          actions={actions}
+          editingKey={state.editingKey}
+          asking={asking}
+          startAtEnd={editable}
+          openAt={openAt}
+          paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
+          paddingEnd={composer.height + BREATHING_PX * 2}
+        />
+      </LogFilesContext>
       {(editable || logbook.salted) && (
         <div ref={composer.ref} className={classes.composer}>
           {editable ? (

@@ -1,10 +1,16 @@
-import type { HeadChanged } from '@caravanserai/api';
-import { leafUnder, onActivePath } from './branch-view';
-import { type LogSnapshot, type WriteOutcome, withHead } from './log-snapshot';
+import type { EntriesPage, EntriesQuery, HeadChanged, Logbook } from '@caravanserai/api';
+import { documentPage, eidAtIndex } from './document-page';
+import { type LogSnapshot, type WriteOutcome, withHeadKept } from './log-snapshot';
 
 /** What choosing a branch needs of the session. */
 export interface BranchSession {
   log(): LogSnapshot;
+  /** How many entries a page read to replace the path asks for: about as many as it holds. */
+  pageSize(): number;
+  readPage(query: EntriesQuery): Promise<EntriesPage>;
+  readLogbook(): Promise<Logbook>;
+  /** Shows a page of the path read for a choice: `under` is the reader's choice the head does not keep. */
+  show(page: EntriesPage, under: string | null): void;
   /** Applies a change of the log: drawn when it follows, read again when it does not. */
   apply(outcome: WriteOutcome): void;
   setHead(eid: string): Promise<HeadChanged>;
@@ -13,29 +19,50 @@ export interface BranchSession {
   now(): number;
 }
 
-/**
- * Shows the branch of entry `eid` at once (the log holds every branch) and, when `remember` (the
- * owner), has the server keep it as the head; another reader's choice stays on their page.
- */
-export function switchBranch(session: BranchSession, eid: string, remember: boolean): void {
-  const entries = session.log().entries;
-  const leaf = entries ? leafUnder(entries, eid) : null;
-  if (leaf === null) return;
-  session.apply(withHead(session.log(), leaf, null, session.now()));
-  if (!remember) return;
-  session.setHead(eid).then(
-    ({ head, version }) => session.apply(withHead(session.log(), head, version, session.now())),
-    (error: unknown) => session.refused(error),
-  );
+/** Keeps a choice of branch as the head (the owner's); the page showing it is already drawn. */
+function keep(session: BranchSession, eid: string): Promise<void> {
+  return session
+    .setHead(eid)
+    .then(({ version }) => session.apply(withHeadKept(session.log(), version, session.now())));
 }
 
 /**
- * Shows the entry at `index` when it is on another branch (a search hit there): its branch is
- * drawn, down to the newest entry under it, and remembered as the head when `remember` (the owner).
+ * Shows the branch of entry `eid`: its path down to the newest entry under it is read as a page
+ * and drawn as soon as it arrives. When `remember` (the owner), the server keeps it as the head
+ * meanwhile; another reader's choice stays on their page.
+ */
+export function switchBranch(session: BranchSession, eid: string, remember: boolean): void {
+  const page = session.readPage({ under: eid, limit: session.pageSize() });
+  const kept = remember ? keep : null;
+  page
+    .then((read) => {
+      session.show(read, remember ? null : eid);
+      return kept?.(session, eid);
+    })
+    .catch((error: unknown) => session.refused(error));
+}
+
+/**
+ * Shows the entry at document index `index` (a search hit) when the path held does not: the log
+ * is read whole, since the entry may be anywhere in it, and its whole path drawn. An entry on
+ * another branch brings its branch, down to the newest entry under it, kept as the head when
+ * `remember` (the owner).
  */
 export function showEntry(session: BranchSession, index: number, remember: boolean): void {
-  const { entries, head } = session.log();
-  const eid = entries?.[index]?.attrs.eid;
-  if (!entries || eid === undefined || onActivePath(entries, head, index)) return;
-  switchBranch(session, eid, remember);
+  if (session.log().path.some((held) => held.index === index)) return;
+  session
+    .readLogbook()
+    .then((logbook) => {
+      const onPath = documentPage(logbook, null);
+      if (onPath?.entries.some((entry) => entry.index === index)) {
+        session.show(onPath, null);
+        return;
+      }
+      const eid = eidAtIndex(logbook, index);
+      const branch = eid === null ? null : documentPage(logbook, eid);
+      if (eid === null || branch === null) return;
+      session.show(branch, remember ? null : eid);
+      if (remember) return keep(session, eid);
+    })
+    .catch((error: unknown) => session.refused(error));
 }

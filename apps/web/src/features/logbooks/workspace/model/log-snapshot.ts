@@ -1,77 +1,132 @@
-import { type Entry, parseLog, type Tag } from '@caravanserai/logbook';
+import type { EntriesPage, EntryFile } from '@caravanserai/api';
+import { type Entry, isTag, type Tag } from '@caravanserai/logbook';
+
+/** An entry of the active path as the page holds it. */
+export interface PathEntry {
+  /** Its document index, which every write addresses it by. */
+  index: number;
+  entry: Entry;
+  /** The eid of the entry it follows; null for a first entry. */
+  parent: string | null;
+  /** The eids of the entries that follow the same parent, itself included, oldest first. */
+  siblings: readonly string[];
+  files: readonly EntryFile[];
+}
 
 /**
- * The parsed log a page draws: the entries at their stored positions and the logbook version they
- * describe. Parsed once per fetched log, then kept current by this page's own confirmed writes, so
- * an answer shows as stored without reading the whole log again.
+ * What of the log a page draws (DESIGN 3a): the newest entries of the active path, read a page at
+ * a time, and the logbook version they describe. Kept current by this page's own confirmed writes,
+ * so an answer shows as stored without reading anything again.
  */
 export interface LogSnapshot {
-  /** Null when the stored log is not valid XML. */
-  entries: readonly Entry[] | null;
+  /** The active path's newest entries, oldest first: all of it when `more` is false. */
+  path: readonly PathEntry[];
+  /** Older entries of the path come before the first one held. */
+  more: boolean;
+  /** How many entries of the path come before the first one held (the page's total less those held). */
+  before: number;
   version: number;
-  /** The eid of the active leaf (DESIGN 3a); null: the last entry. */
+  /** The eid of the active leaf; null when the logbook has no entries. */
   head: string | null;
-  /** When it was fetched, or last changed by a write of this page (Date.now()). */
+  /** When it was read, or last changed by a write of this page (Date.now()). */
   updatedAt: number;
 }
 
 /** A write of this page as the server confirmed it. */
 export type ConfirmedWrite =
   /** An entry stored at `index`; `version` unknown for a query the answer stream announced. */
-  | { kind: 'append'; entry: Entry; index: number; version?: number }
+  | { kind: 'append'; entry: Entry; index: number; version?: number; files?: readonly EntryFile[] }
   /** Entry `index` re-tagged, edited or blanked. */
   | { kind: 'change'; index: number; tag?: Tag; content?: string; version: number };
 
 /**
  * What a confirmed write does to the snapshot: `next` is the snapshot with it applied; `known`,
- * the snapshot already holds it (a fetch got there first); `gap`, something this page has not
- * seen was written meanwhile, so the log must be read again.
+ * the snapshot already holds it (a read got there first); `gap`, something this page has not
+ * seen was written meanwhile, or the write reaches outside what it holds, so it must read again.
  */
 export type WriteOutcome = { kind: 'next'; snapshot: LogSnapshot } | { kind: 'known' } | { kind: 'gap' };
 
-export function snapshotOf(
-  log: string,
-  version: number,
-  updatedAt: number,
-  head: string | null,
-): LogSnapshot {
-  let entries: Entry[] | null;
-  try {
-    entries = parseLog(log);
-  } catch {
-    entries = null;
+function pathEntryOf(entry: EntriesPage['entries'][number]): PathEntry {
+  const { index, tag, attrs, content, parent, siblings, files } = entry;
+  // The server only stores approved tags; anything else would be a foreign server's, drawn as context.
+  return { index, entry: { tag: isTag(tag) ? tag : 'context', attrs, content }, parent, siblings, files };
+}
+
+/** A page read from the server: the newest entries of the path it ends at. */
+export function snapshotOf(page: EntriesPage, updatedAt: number): LogSnapshot {
+  return {
+    path: page.entries.map(pathEntryOf),
+    more: page.more,
+    before: Math.max(0, page.total - page.entries.length),
+    version: page.version,
+    head: page.head,
+    updatedAt,
+  };
+}
+
+/**
+ * The snapshot with an older page of its path put before it. A page of another version, or one
+ * that does not end where the path held begins, changes nothing: the log is read again instead.
+ */
+export function withOlder(snapshot: LogSnapshot, page: EntriesPage): WriteOutcome {
+  const first = snapshot.path[0];
+  const last = page.entries.at(-1);
+  if (page.version !== snapshot.version || !first || !last || first.parent !== last.eid)
+    return { kind: 'gap' };
+  return {
+    kind: 'next',
+    snapshot: {
+      ...snapshot,
+      path: [...page.entries.map(pathEntryOf), ...snapshot.path],
+      more: page.more,
+      before: page.more ? Math.max(0, snapshot.before - page.entries.length) : 0,
+    },
+  };
+}
+
+function eidOf(entry: PathEntry | undefined): string | null {
+  return entry?.entry.attrs.eid ?? null;
+}
+
+/**
+ * The path with an appended entry at its end. An append follows the active leaf unless it names
+ * the entry it follows (an edited question, a new answer beside an old one): then the path is
+ * cut after that entry, and the new entry joins the siblings of the one it replaces there.
+ */
+function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append' }): PathEntry[] | null {
+  const { path } = snapshot;
+  const eid = write.entry.attrs.eid;
+  if (eid === undefined) return null;
+  const named = write.entry.attrs.parent;
+  const leaf = eidOf(path.at(-1));
+  const files = write.files ?? [];
+  if (named === undefined || named === leaf) {
+    // Only a path held from its first entry can take a first entry.
+    if (leaf === null && snapshot.more) return null;
+    const entry = { index: write.index, entry: write.entry, parent: leaf, siblings: [eid], files };
+    return [...path, entry];
   }
-  return { entries, version, updatedAt, head };
-}
-
-function sameEntry(a: Entry | undefined, b: Entry): boolean {
-  if (!a || a.tag !== b.tag) return false;
-  // Entries with eids are the same entry when their eids are.
-  if (a.attrs.eid !== undefined && b.attrs.eid !== undefined) return a.attrs.eid === b.attrs.eid;
-  if (a.content !== b.content) return false;
-  const keys = Object.keys(b.attrs);
-  return keys.length === Object.keys(a.attrs).length && keys.every((key) => a.attrs[key] === b.attrs[key]);
-}
-
-/** Whether the active leaf is the document's last entry (where an append is drawn to follow). */
-function onLastBranch({ entries, head }: LogSnapshot): boolean {
-  return head === null || entries === null || entries.at(-1)?.attrs.eid === head;
+  // '' names no entry: a new first entry, beside the path's first.
+  const at = named === '' ? (snapshot.more ? -2 : -1) : path.findIndex((held) => eidOf(held) === named);
+  if (at === -2 || (at === -1 && named !== '')) return null;
+  const replaced = path[at + 1];
+  const siblings = [...(replaced?.siblings ?? []), eid];
+  const parent = named === '' ? null : named;
+  return [...path.slice(0, at + 1), { index: write.index, entry: write.entry, parent, siblings, files }];
 }
 
 /**
  * Applies one confirmed write. Every log write bumps the version by one, so a write whose version
- * is the snapshot's plus one follows it directly; an append lands at the end of the log, so its
- * index must be the entry count, and becomes the head. Anything else means another writer came
- * between. An append while another branch is chosen is read back: the server gave it a parent.
+ * is the snapshot's plus one follows it directly; anything else means another writer came between.
+ * An append becomes the head.
  */
 export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: number): WriteOutcome {
-  const { entries } = snapshot;
-  if (entries === null) return { kind: 'gap' };
+  const { path } = snapshot;
   if (write.version !== undefined && write.version <= snapshot.version) return { kind: 'known' };
   if (
     write.kind === 'append' &&
     write.version === undefined &&
-    sameEntry(entries[write.index], write.entry)
+    path.some((held) => held.index === write.index)
   ) {
     return { kind: 'known' };
   }
@@ -79,34 +134,41 @@ export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: num
   if (version !== snapshot.version + 1) return { kind: 'gap' };
 
   if (write.kind === 'append') {
-    if (write.index !== entries.length) return { kind: 'gap' };
-    if (write.entry.attrs.parent === undefined && !onLastBranch(snapshot)) return { kind: 'gap' };
-    const next = { entries: [...entries, write.entry], version, updatedAt: at, head: null };
-    return { kind: 'next', snapshot: next };
+    const next = appended(snapshot, write);
+    if (next === null) return { kind: 'gap' };
+    const head = write.entry.attrs.eid ?? null;
+    return { kind: 'next', snapshot: { ...snapshot, path: next, version, updatedAt: at, head } };
   }
-  const current = entries[write.index];
+  const position = path.findIndex((held) => held.index === write.index);
+  const current = path[position];
   if (!current) return { kind: 'gap' };
-  const next = entries.slice();
-  next[write.index] = {
-    tag: write.tag ?? current.tag,
-    attrs: current.attrs,
-    content: write.content ?? current.content,
+  const next = path.slice();
+  next[position] = {
+    ...current,
+    entry: {
+      tag: write.tag ?? current.entry.tag,
+      attrs: current.entry.attrs,
+      content: write.content ?? current.entry.content,
+    },
   };
-  return { kind: 'next', snapshot: { ...snapshot, entries: next, version, updatedAt: at } };
+  return { kind: 'next', snapshot: { ...snapshot, path: next, version, updatedAt: at } };
 }
 
 /**
- * The snapshot with another branch chosen: `head` at once, the version once the server has
- * said (null while it has not). A version that does not follow means others wrote meanwhile.
+ * A page read to show another branch, or the newest state: it replaces the snapshot unless it is
+ * older than what the snapshot holds.
  */
-export function withHead(
-  snapshot: LogSnapshot,
-  head: string,
-  version: number | null,
-  at: number,
-): WriteOutcome {
-  if (version === null) return { kind: 'next', snapshot: { ...snapshot, head, updatedAt: at } };
+export function withPage(snapshot: LogSnapshot, page: EntriesPage, at: number): WriteOutcome {
+  if (page.version < snapshot.version) return { kind: 'known' };
+  return { kind: 'next', snapshot: snapshotOf(page, at) };
+}
+
+/**
+ * The snapshot once the server has kept a choice of branch it already shows (the head moved, the
+ * log did not): the version moves on; one that does not follow means others wrote meanwhile.
+ */
+export function withHeadKept(snapshot: LogSnapshot, version: number, at: number): WriteOutcome {
   if (version <= snapshot.version) return { kind: 'known' };
   if (version !== snapshot.version + 1) return { kind: 'gap' };
-  return { kind: 'next', snapshot: { ...snapshot, head, version, updatedAt: at } };
+  return { kind: 'next', snapshot: { ...snapshot, version, updatedAt: at } };
 }

@@ -1,16 +1,27 @@
-import { ApiError } from '@caravanserai/api';
+import { ApiError, type EntriesPage } from '@caravanserai/api';
 import { applyToggle, filesOf, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
+import { PAGE_SIZE } from '../../api/get-logbook';
 import type { EntryWrite } from '../api/write-entry';
 import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
 import { parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
 import { withFiles } from './entry-files';
-import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome } from './log-snapshot';
+import {
+  applyWrite,
+  type ConfirmedWrite,
+  snapshotOf,
+  type WriteOutcome,
+  withOlder,
+  withPage,
+} from './log-snapshot';
 import type { LogRow } from './overlay';
 import { pendingWrites } from './pending-writes';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
+
+/** The most the entries call gives at once. */
+const MAX_PAGE = 1000;
 
 function isStale(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');
@@ -20,8 +31,9 @@ function isStale(error: unknown): boolean {
  * The workspace's one store: the logbook's entries, this page's pending writes drawn over them,
  * the answer being streamed, and the editor and delete confirmation open on a row. A plain class:
  * `subscribe` and `getSnapshot` let React read it (useSyncExternalStore); the methods change it.
- * Confirmed writes are applied to the entries, so the page's own writes never cost a read of the
- * log; a write that does not follow what the session knows makes it read the log again.
+ * It holds the newest entries of the active path, read a page at a time (older ones as the reader
+ * scrolls up), never the whole log. Confirmed writes are applied to them, so the page's own writes
+ * never cost a read; a write that does not follow what the session knows makes it read again.
  */
 export class LogbookSession implements EntryActions {
   readonly logid: string;
@@ -33,11 +45,13 @@ export class LogbookSession implements EntryActions {
   private readonly now: () => number;
   private readonly drafts = new Map<string, string>();
   private controller: AbortController | null = null;
+  /** A branch another reader chose to look at (the head is the owner's to keep); null: the head's. */
+  private under: string | null = null;
 
   constructor({
     logid,
-    fetched,
-    saved,
+    page,
+    fetchedAt,
     ports,
     frames = animationFrames,
     now = Date.now,
@@ -46,12 +60,7 @@ export class LogbookSession implements EntryActions {
     this.ports = ports;
     this.frames = frames;
     this.now = now;
-    // A fetch older than the writes this page applied since (a poll sent before them) changes nothing.
-    const log =
-      saved && saved.version >= fetched.version
-        ? saved
-        : snapshotOf(fetched.log, fetched.version, fetched.fetchedAt, fetched.head);
-    this.state = this.deriver.initial(log);
+    this.state = this.deriver.initial(snapshotOf(page, fetchedAt));
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -61,14 +70,55 @@ export class LogbookSession implements EntryActions {
 
   getSnapshot = (): LogbookSessionState => this.state;
 
-  /** A fetched logbook: parsed when it is newer than the log the session holds. */
-  receive(log: string, version: number, fetchedAt: number, head: string | null): void {
-    if (version <= this.state.log.version) return;
-    this.set({ log: snapshotOf(log, version, fetchedAt, head) });
+  /** A page of the newest entries read elsewhere: drawn unless the session holds a newer version. */
+  receive(page: EntriesPage, fetchedAt: number): void {
+    if (page.version <= this.state.log.version) return;
+    this.apply(withPage(this.state.log, page, fetchedAt));
+    this.ports.answersChanged();
   }
 
-  /** Reads the logbook again: something else changed it (the shell box's commands). */
-  refetch = (): void => this.ports.refetch();
+  /**
+   * Reads the newest entries again, about as many as are held: something else changed the log
+   * (another tab, the shell box's commands, a write that did not follow).
+   */
+  reload = (): void => {
+    const under = this.under;
+    this.ports.readPage({ limit: this.pageSize(), ...(under !== null && { under }) }).then(
+      (page) => {
+        if (under === this.under) this.receive(page, this.now());
+      },
+      () => undefined,
+    );
+  };
+
+  /** Reads the page of the path before the entries held, when there is one and none is being read. */
+  loadOlder = (): void => void this.readOlder(PAGE_SIZE);
+
+  /** Reads the path up to its first entry (the reader asked for the start), the most a call gives at a time. */
+  loadToStart = async (): Promise<void> => {
+    while (this.state.log.more) if (!(await this.readOlder(MAX_PAGE))) return;
+  };
+
+  /** Whether a page was read and put before the path held. */
+  private async readOlder(limit: number): Promise<boolean> {
+    const { log, loadingOlder } = this.state;
+    const before = log.path[0]?.entry.attrs.eid;
+    if (!log.more || loadingOlder || before === undefined) return false;
+    this.set({ loadingOlder: true });
+    try {
+      const outcome = withOlder(this.state.log, await this.ports.readPage({ before, limit }));
+      this.set({ loadingOlder: false });
+      this.apply(outcome);
+      return outcome.kind === 'next';
+    } catch {
+      this.set({ loadingOlder: false });
+      return false;
+    }
+  }
+
+  private pageSize(): number {
+    return Math.min(MAX_PAGE, Math.max(PAGE_SIZE, this.state.log.path.length));
+  }
 
   /** Stops listening to an answer in flight (the page is left); the server still stores it. */
   dispose(): void {
@@ -88,7 +138,11 @@ export class LogbookSession implements EntryActions {
     try {
       await this.ports.writeEntry({
         body: () => ({ logid: this.logid, tag: mode, content: text }),
-        onStored: ({ index, version }) => this.stored(id, { kind: 'append', entry, index, version }),
+        onStored: ({ index, version, eid }) => {
+          const attrs: Record<string, string> = eid === undefined ? {} : { eid };
+          const stored = { ...entry, attrs };
+          this.stored(id, { kind: 'append', entry: stored, index, version });
+        },
       });
       return null;
     } catch (error) {
@@ -176,13 +230,12 @@ export class LogbookSession implements EntryActions {
    * stays as a branch.
    */
   private askEdited(index: number, content: string): boolean {
-    const entries = this.state.log.entries;
-    const parent = entries ? parentFor(entries, index) : null;
-    if (this.state.answer || parent === null || content.trim() === '') return false;
+    const edited = this.state.log.path.find((held) => held.index === index);
+    if (this.state.answer || !edited || content.trim() === '') return false;
+    const parent = parentFor(edited);
     this.cancelEdit();
     const qid = newQid();
-    const edited = entries?.[index];
-    const files = edited ? filesOf(edited) : [];
+    const files = filesOf(edited.entry);
     const queryOp = this.pending.add({
       kind: 'append',
       entry: { tag: 'query', attrs: withFiles({ qid, parent }, files), content },
@@ -199,11 +252,18 @@ export class LogbookSession implements EntryActions {
 
   private readonly branches: BranchSession = {
     log: () => this.state.log,
+    pageSize: () => this.pageSize(),
+    readPage: (query) => this.ports.readPage(query),
+    readLogbook: () => this.ports.readLogbook(),
+    show: (page, under) => {
+      this.under = under;
+      this.apply(withPage(this.state.log, page, this.now()));
+    },
     apply: (outcome) => this.apply(outcome),
     setHead: (eid) => this.ports.setHead(eid),
     refused: (error) => {
       this.ports.writeFailed(error);
-      this.ports.refetch();
+      this.reload();
     },
     now: () => this.now(),
   };
@@ -218,9 +278,9 @@ export class LogbookSession implements EntryActions {
   /** Asks the stored query `qid` again (a retry, a new answer, an edited question). */
   retry = async (qid: string): Promise<void> => {
     if (this.state.answer) return;
-    const question = this.state.log.entries?.findLast(
-      (entry) => entry.tag === 'query' && entry.attrs.qid === qid,
-    )?.content;
+    const question = this.state.log.path.findLast(
+      ({ entry }) => entry.tag === 'query' && entry.attrs.qid === qid,
+    )?.entry.content;
     if (question === undefined || question.trim() === '') return;
     await this.runAnswer(qid, question, null);
   };
@@ -299,7 +359,7 @@ export class LogbookSession implements EntryActions {
     } catch (error) {
       this.pending.remove(id);
       this.ports.writeFailed(error);
-      if (isStale(error)) this.ports.refetch();
+      if (isStale(error)) this.reload();
       throw error;
     }
   }
@@ -312,10 +372,12 @@ export class LogbookSession implements EntryActions {
   /** Applies a confirmed write to the log, or reads the log again when it does not follow. */
   private land(write: ConfirmedWrite): void {
     this.apply(applyWrite(this.state.log, write, this.now()));
+    const { attrs } = write.kind === 'append' ? write.entry : { attrs: {} as Record<string, string> };
+    if ((attrs.input_tokens ?? attrs.output_tokens) !== undefined) this.ports.answersChanged();
   }
 
   private apply(outcome: WriteOutcome): void {
-    if (outcome.kind === 'gap') this.ports.refetch();
+    if (outcome.kind === 'gap') this.reload();
     else if (outcome.kind === 'next') {
       const before = this.state.log.version;
       this.set({ log: outcome.snapshot });

@@ -1,5 +1,6 @@
 import type { Entry, Tag } from '@caravanserai/logbook';
-import type { BranchChoice, BranchView } from './branch-view';
+import { type BranchChoice, branchChoice } from './branch-view';
+import type { PathEntry } from './log-snapshot';
 
 /**
  * Changes made on this page that the fetched log may not show yet. They are drawn over the
@@ -74,16 +75,32 @@ export function isReflected(op: PendingOp, fetched: FetchedState): boolean {
 }
 
 /**
- * The server's entries as rows. Rows of `previous` whose entry is unchanged are kept, so a write
- * applied to one entry re-renders one row.
+ * The active path's entries as rows, with their branch choices. Rows of `previous` whose entry and
+ * siblings are unchanged are kept, so a write applied to one entry re-renders one row.
  */
-export function baseRows(entries: readonly Entry[], previous: readonly LogRow[] = []): LogRow[] {
-  return entries.map((entry, index) => {
-    const old = previous[index];
-    if (old && old.entry === entry) return old;
-    return { key: `e${index}`, index, entry, pending: false, streaming: false };
+export function baseRows(path: readonly PathEntry[], previous: readonly LogRow[] = []): LogRow[] {
+  const old = new Map<number, { row: LogRow; siblings: readonly string[] }>();
+  for (const row of previous)
+    if (row.index !== null) old.set(row.index, { row, siblings: siblingsOf.get(row) ?? [] });
+  return path.map((held) => {
+    const kept = old.get(held.index);
+    if (kept && kept.row.entry === held.entry && kept.siblings === held.siblings) return kept.row;
+    const branch = branchChoice(held);
+    const row: LogRow = {
+      key: `e${held.index}`,
+      index: held.index,
+      entry: held.entry,
+      pending: false,
+      streaming: false,
+      ...(branch && { branch }),
+    };
+    siblingsOf.set(row, held.siblings);
+    return row;
   });
 }
+
+// The siblings each base row was drawn with, to know when its arrows change.
+const siblingsOf = new WeakMap<LogRow, readonly string[]>();
 
 // One marked copy per row, so an unanswered query keeps its identity while an answer streams.
 const unansweredCopies = new WeakMap<LogRow, LogRow>();
@@ -97,44 +114,28 @@ function markUnanswered(row: LogRow): LogRow {
   return copy;
 }
 
-// One copy per row and choice, so a row keeps its identity while its branch does not change.
-const branchCopies = new WeakMap<LogRow, { choice: BranchChoice; row: LogRow }>();
-
-function withBranch(row: LogRow, choice: BranchChoice): LogRow {
-  const copy = branchCopies.get(row);
-  const same =
-    copy &&
-    copy.choice.position === choice.position &&
-    copy.choice.count === choice.count &&
-    copy.choice.previous === choice.previous &&
-    copy.choice.next === choice.next;
-  if (same) return copy.row;
-  const branched = { ...row, branch: choice };
-  branchCopies.set(row, { choice, row: branched });
-  return branched;
-}
-
 /**
  * The rows to draw: server rows of the active path with pending re-tags and deletions applied,
  * blank (deleted) entries left out, then pending appends and the answer being streamed.
  */
-export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[], view?: BranchView): LogRow[] {
+export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]): LogRow[] {
   let rows: LogRow[] = base as LogRow[];
-  let copied = false;
+  let positions: Map<number, number> | null = null;
   const tail: LogRow[] = [];
   for (const op of ops) {
     if (op.kind === 'retag' || op.kind === 'blank' || op.kind === 'edit') {
-      const row = rows[op.index];
-      if (!row) continue;
-      if (!copied) {
+      if (positions === null) {
+        positions = new Map(rows.map((row, position) => [row.index!, position]));
         rows = rows.slice();
-        copied = true;
       }
+      const position = positions.get(op.index);
+      const row = position === undefined ? undefined : rows[position];
+      if (!row || position === undefined) continue;
       const entry =
         op.kind === 'retag'
           ? { ...row.entry, tag: op.tag }
           : { ...row.entry, content: op.kind === 'edit' ? op.content : '' };
-      rows[op.index] = { ...row, entry, pending: op.settledAt === undefined };
+      rows[position] = { ...row, entry, pending: op.settledAt === undefined };
     } else if (op.kind === 'append') {
       const pending = op.settledAt === undefined;
       tail.push({ key: `p${op.id}`, index: null, entry: op.entry, pending, streaming: false });
@@ -149,11 +150,7 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[], 
     }
   }
   const visible: LogRow[] = [];
-  for (const row of rows) {
-    if (row.entry.content === '' || (view && !view.onPath.has(row.index!))) continue;
-    const choice = view?.choices.get(row.index!);
-    visible.push(choice ? withBranch(row, choice) : row);
-  }
+  for (const row of rows) if (row.entry.content !== '') visible.push(row);
   for (const row of tail) visible.push(row);
   return markUnansweredQueries(visible);
 }

@@ -1,5 +1,8 @@
 import type {
+  EntriesPage,
+  EntriesQuery,
   HeadChanged,
+  Logbook,
   QueryCancel,
   QuerySubmit,
   StreamHandlers,
@@ -8,7 +11,6 @@ import type {
 import type { StreamedAnswer } from '../api/stream-query';
 import type { EntryWrite } from '../api/write-entry';
 import type { FrameScheduler } from './answer-stream';
-import type { LogSnapshot } from './log-snapshot';
 
 /** What the session needs from outside: the server, the page's other tabs, and the reader. */
 export interface SessionPorts {
@@ -19,20 +21,23 @@ export interface SessionPorts {
   cancelQuery(body: QueryCancel): Promise<unknown>;
   /** Chooses the branch of an entry (DESIGN 3a): the head moves to the newest leaf under it. */
   setHead(eid: string): Promise<HeadChanged>;
-  /** The session's log is behind the stored one: read the logbook again. */
-  refetch(): void;
+  /** Reads a page of the logbook's entries (DESIGN 3a). */
+  readPage(query: EntriesQuery): Promise<EntriesPage>;
+  /** Reads the whole logbook: only to show an entry that may be anywhere in it. */
+  readLogbook(): Promise<Logbook>;
   /** The session wrote `version` and applied it to its log (other tabs may want to know). */
   announce(version: number): void;
+  /** Answers were stored here or read from the server: what the logbook's answers took may have changed. */
+  answersChanged(): void;
   /** Tells the reader why a write did not go through. */
   writeFailed(error: unknown): void;
 }
 
 export interface LogbookSessionOptions {
   logid: string;
-  /** The logbook as fetched: its log, version, head and when it was fetched. */
-  fetched: { log: string; version: number; fetchedAt: number; head: string | null };
-  /** The log this page parsed on an earlier visit, used while the fetch is not newer. */
-  saved?: LogSnapshot;
+  /** The newest page of the active path as read, and when. */
+  page: EntriesPage;
+  fetchedAt: number;
   ports: SessionPorts;
   frames?: FrameScheduler;
   now?: () => number;

@@ -1,5 +1,4 @@
-import { type TokenTotals, tokenTotals } from '@caravanserai/logbook';
-import { type BranchView, branchView } from './branch-view';
+import type { EntryFile } from '@caravanserai/api';
 import type { LogSnapshot } from './log-snapshot';
 import {
   baseRows,
@@ -26,17 +25,19 @@ export interface AskFailure {
 /**
  * Everything the workspace draws, as one immutable value: a new object after each change, the
  * same one while nothing changed (what `useSyncExternalStore` needs). Slices are set by the
- * session; `rows` and `totals` are derived from them here.
+ * session; `rows` and `files` are derived from them here.
  */
 export interface LogbookSessionState {
-  /** The log as stored: parsed entries (null when the stored log is not valid XML) and version. */
+  /** The log as stored: the newest entries of its active path, and its version. */
   log: LogSnapshot;
+  /** An older page of the path is being read. */
+  loadingOlder: boolean;
   /** This page's writes the log does not show yet. */
   pending: readonly PendingOp[];
   /** The overlay: the log with the pending writes drawn over it, as rows to draw. */
   rows: readonly LogRow[];
-  /** What the answers in the log took, in and out. */
-  totals: TokenTotals;
+  /** The files the entries held name. */
+  files: readonly EntryFile[];
   answer: AnswerInProgress | null;
   failure: AskFailure | null;
   /** The row whose inline editor is open. */
@@ -46,7 +47,7 @@ export interface LogbookSessionState {
 }
 
 /** What the session sets; the rest follows from it. */
-export type SessionChange = Partial<Omit<LogbookSessionState, 'rows' | 'totals'>>;
+export type SessionChange = Partial<Omit<LogbookSessionState, 'rows' | 'files'>>;
 
 /**
  * Derives the state's rows from its slices, remembering what it needs to do so cheaply: rows of
@@ -56,14 +57,14 @@ export type SessionChange = Partial<Omit<LogbookSessionState, 'rows' | 'totals'>
 export class SessionStateDeriver {
   private base: LogRow[] = [];
   private fetched: FetchedState | null = null;
-  private view: BranchView | undefined;
 
   initial(log: LogSnapshot): LogbookSessionState {
     const blank: LogbookSessionState = {
-      log: { entries: [], version: Number.NEGATIVE_INFINITY, updatedAt: 0, head: null },
+      log: { path: [], more: false, before: 0, version: Number.NEGATIVE_INFINITY, updatedAt: 0, head: null },
+      loadingOlder: false,
       pending: [],
       rows: [],
-      totals: tokenTotals([]),
+      files: [],
       answer: null,
       failure: null,
       editingKey: null,
@@ -76,14 +77,12 @@ export class SessionStateDeriver {
     const state = { ...previous, ...change };
     const logChanged = state.log !== previous.log;
     if (logChanged) {
-      const { entries, version, updatedAt } = state.log;
-      this.fetched = entries ? fetchedState(entries, version, updatedAt) : null;
-      if (entries !== previous.log.entries) {
-        this.base = baseRows(entries ?? [], this.base);
-        state.totals = tokenTotals(entries ?? []);
-      }
-      if (entries !== previous.log.entries || state.log.head !== previous.log.head) {
-        this.view = entries ? branchView(entries, state.log.head) : undefined;
+      const { path, version, updatedAt } = state.log;
+      const entries = path.map((held) => held.entry);
+      this.fetched = fetchedState(entries, version, updatedAt);
+      if (path !== previous.log.path) {
+        this.base = baseRows(path, this.base);
+        state.files = path.flatMap((held) => held.files);
       }
     }
     const fetched = this.fetched;
@@ -92,7 +91,7 @@ export class SessionStateDeriver {
       if (kept.length !== state.pending.length) state.pending = kept;
     }
     if (logChanged || state.pending !== previous.pending) {
-      state.rows = displayRows(this.base, state.pending, this.view);
+      state.rows = displayRows(this.base, state.pending);
     }
     return state;
   }

@@ -1,14 +1,12 @@
-import type { Logbook } from '@caravanserai/api';
+import type { LogbookOverview } from '@caravanserai/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { logbookKeys } from '../../api/logbook-keys';
 import { useLogbookVersion } from '../../api/logbook-version';
 
 const CHANNEL = 'caravanserai-logbook-writes';
 
 export interface LogbookSync {
-  /** Reads the whole logbook again: the page's own view is known to be behind. */
-  refetch(): void;
   /**
    * Says this page wrote (the write is already applied to its log): other tabs read the log
    * again, and the change marker of `version`, which this page wrote, is not news to it.
@@ -16,47 +14,43 @@ export interface LogbookSync {
   announce(version?: number): void;
   /** The last version this page wrote, until the version marker has shown it. */
   ownVersion: { current: number | null };
-  /** Reads the whole logbook again; `restart` drops a fetch begun before the change. */
-  refetchLog(restart: boolean): void;
+  /** Reads the newest entries and the logbook's settings again: they changed elsewhere. */
+  reloadAll(): void;
+  /** Reads the logbook's settings (title, memory, well) again. */
+  reloadOverview(): void;
 }
 
 /**
  * How an open logbook hears of writes from elsewhere, and tells of its own. Tabs of the same
  * browser tell each other at once when they write, through a BroadcastChannel. The page's own
- * writes never cost a read of the log: they are applied to its session.
+ * writes never cost a read: they are applied to its session. `reload` reads the newest entries.
  */
-export function useLogbookSync(logid: string): LogbookSync {
+export function useLogbookSync(logid: string, reload: RefObject<() => void>): LogbookSync {
   const queryClient = useQueryClient();
   const channel = useRef<BroadcastChannel | null>(null);
   const ownVersion = useRef<number | null>(null);
 
-  const refetchLog = useCallback(
-    (restart: boolean) =>
-      void queryClient.refetchQueries(
-        { queryKey: logbookKeys.detail(logid), exact: true },
-        // A fetch already under way brings the news as well, unless it began before the change.
-        { cancelRefetch: restart },
-      ),
+  const reloadOverview = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: logbookKeys.detail(logid), exact: true }),
     [queryClient, logid],
   );
+  const reloadAll = useCallback(() => {
+    reload.current();
+    reloadOverview();
+  }, [reload, reloadOverview]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const opened = new BroadcastChannel(CHANNEL);
     opened.onmessage = (event: MessageEvent<unknown>) => {
-      if (event.data === logid) refetchLog(false);
+      if (event.data === logid) reloadAll();
     };
     channel.current = opened;
     return () => {
       opened.close();
       channel.current = null;
     };
-  }, [logid, refetchLog]);
-
-  const refetch = useCallback(() => {
-    refetchLog(true);
-    channel.current?.postMessage(logid);
-  }, [refetchLog, logid]);
+  }, [logid, reloadAll]);
 
   const announce = useCallback(
     (version?: number) => {
@@ -66,39 +60,47 @@ export function useLogbookSync(logid: string): LogbookSync {
     [logid],
   );
 
-  return useMemo(() => ({ refetch, announce, ownVersion, refetchLog }), [refetch, announce, refetchLog]);
+  return useMemo(
+    () => ({ announce, ownVersion, reloadAll, reloadOverview }),
+    [announce, reloadAll, reloadOverview],
+  );
 }
 
 /**
  * Keeps an open logbook current with writes from elsewhere. A tiny version marker is asked for
- * every few seconds while the tab is visible and whenever the window regains focus; the full log
- * is fetched again only when the marker shows a version the page has not got, or settings changed
- * (its modified time moved with no write of this page to explain it).
+ * every few seconds while the tab is visible and whenever the window regains focus; the newest
+ * entries are read again only when the marker shows a version the page has not got, and the
+ * settings when they changed (the modified time moved with no write of this page to explain it).
  */
-export function useVersionMarker(logbook: Logbook, version: number, fetchedAt: number, sync: LogbookSync) {
+export function useVersionMarker(
+  logbook: LogbookOverview,
+  version: number,
+  fetchedAt: number,
+  sync: LogbookSync,
+) {
   const queryClient = useQueryClient();
   const { logid } = logbook;
   const marker = useLogbookVersion(logid, true);
-  const { ownVersion, refetchLog } = sync;
+  const { ownVersion, reloadAll, reloadOverview } = sync;
 
   useEffect(() => {
     const seen = marker.data;
-    // Only a marker newer than the fetched logbook says anything about it.
+    // Only a marker newer than the logbook as read says anything about it.
     if (!seen || marker.dataUpdatedAt <= fetchedAt) return;
     if (seen.version > version) {
-      refetchLog(false);
+      reloadAll();
       return;
     }
     if (seen.version < version || seen.modified === logbook.modified) return;
     if (ownVersion.current === seen.version) {
-      // This page's own write moved the modified time: learn it instead of reading the log.
+      // This page's own write moved the modified time: learn it instead of reading again.
       ownVersion.current = null;
-      queryClient.setQueryData<Logbook>(logbookKeys.detail(logid), (cached) =>
+      queryClient.setQueryData<LogbookOverview>(logbookKeys.detail(logid), (cached) =>
         cached ? { ...cached, modified: seen.modified } : cached,
       );
       return;
     }
-    refetchLog(false);
+    reloadOverview();
   }, [
     marker.data,
     marker.dataUpdatedAt,
@@ -107,7 +109,8 @@ export function useVersionMarker(logbook: Logbook, version: number, fetchedAt: n
     logbook.modified,
     logid,
     queryClient,
-    refetchLog,
+    reloadAll,
+    reloadOverview,
     ownVersion,
   ]);
 }

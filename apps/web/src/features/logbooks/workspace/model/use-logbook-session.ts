@@ -1,73 +1,68 @@
-import type { Logbook } from '@caravanserai/api';
+import type { EntriesPage, LogbookOverview } from '@caravanserai/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { api } from '../../../../lib/api';
 import { logbookKeys } from '../../api/logbook-keys';
 import { useCancelQuery } from '../api/cancel-query';
 import { useSetHead } from '../api/set-head';
 import { useStreamQuery } from '../api/stream-query';
 import { useWriteEntry } from '../api/write-entry';
-import type { LogSnapshot } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
 import type { LogbookSessionState } from './session-state';
 import { useLogbookSync, useVersionMarker } from './use-live-logbook';
 import { notifyWriteFailed } from './write-errors';
 
 /**
- * The open logbook's session, created once per page and fed each fetch of the logbook. Its writes
- * go through the logbook's mutation scope; its parsed log is kept in the query cache beside the
- * fetched logbook, so opening the page again parses nothing until a newer version is fetched.
+ * The open logbook's session, created once per page from the newest page of its entries, and fed
+ * each later read of that page. Its writes go through the logbook's mutation scope. `updatedAt`
+ * is when the logbook's settings were read.
  */
-export function useLogbookSession(logbook: Logbook, fetchedAt: number): LogbookSession {
+export function useLogbookSession(
+  logbook: LogbookOverview,
+  updatedAt: number,
+  page: EntriesPage,
+  fetchedAt: number,
+): LogbookSession {
   const queryClient = useQueryClient();
   const { logid } = logbook;
-  const sync = useLogbookSync(logid);
   // Each of these keeps its identity while the page is open (the page is keyed by logid).
   const { mutateAsync: writeEntry } = useWriteEntry(logid);
   const streamQuery = useStreamQuery(logid);
   const { mutateAsync: cancelQuery } = useCancelQuery();
   const setHead = useSetHead(logid);
+  const reload = useRef<() => void>(() => undefined);
+  const sync = useLogbookSync(logid, reload);
   const [session] = useState(
     () =>
       new LogbookSession({
         logid,
-        fetched: { log: logbook.log, version: logbook.version, fetchedAt, head: logbook.head },
-        saved: queryClient.getQueryData<LogSnapshot>(logbookKeys.entries(logid)),
+        page,
+        fetchedAt,
         ports: {
           writeEntry,
           streamQuery,
           cancelQuery,
           setHead,
-          refetch: sync.refetch,
+          readPage: (query) => api.logbooks.entries(logid, query),
+          readLogbook: () => api.logbooks.get(logid),
           announce: sync.announce,
+          answersChanged: () => void queryClient.invalidateQueries({ queryKey: logbookKeys.tokens(logid) }),
           writeFailed: notifyWriteFailed,
         },
       }),
   );
+  reload.current = session.reload;
 
-  // Before paint, so a fetched log never shows a frame late.
+  // Before paint, so a page read again never shows a frame late.
   useLayoutEffect(() => {
-    session.receive(logbook.log, logbook.version, fetchedAt, logbook.head);
-  }, [session, logbook.log, logbook.version, logbook.head, fetchedAt]);
+    session.receive(page, fetchedAt);
+  }, [session, page, fetchedAt]);
 
-  useEffect(() => {
-    const key = logbookKeys.entries(logid);
-    let saved = session.getSnapshot().log;
-    queryClient.setQueryData(key, saved);
-    const unsubscribe = session.subscribe(() => {
-      const { log } = session.getSnapshot();
-      if (log === saved) return;
-      saved = log;
-      queryClient.setQueryData(key, log);
-    });
-    return () => {
-      unsubscribe();
-      // Leaving the page stops listening to an answer in flight; the server still stores it.
-      session.dispose();
-    };
-  }, [session, queryClient, logid]);
+  // Leaving the page stops listening to an answer in flight; the server still stores it.
+  useEffect(() => () => session.dispose(), [session]);
 
   const version = useSyncExternalStore(session.subscribe, () => session.getSnapshot().log.version);
-  useVersionMarker(logbook, version, fetchedAt, sync);
+  useVersionMarker(logbook, version, Math.min(updatedAt, fetchedAt), sync);
   return session;
 }
 

@@ -1,4 +1,4 @@
-import type { Logbook } from '@caravanserai/api';
+import type { LogbookOverview } from '@caravanserai/api';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { usePatchLogbook } from '../../api/patch-logbook';
@@ -16,7 +16,7 @@ function notifyNotSaved(what: string) {
  * The settings the workspace changes in place, stored on the logbook: its memory (the switch
  * shows the new value at once and goes back if the server refuses) and its well.
  */
-export function useLogbookSettings(logbook: Logbook) {
+export function useLogbookSettings(logbook: LogbookOverview) {
   const { logid } = logbook;
   const memoryPatch = usePatchLogbook();
   const wellPatch = usePatchLogbook();

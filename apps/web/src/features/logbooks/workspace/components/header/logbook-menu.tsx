@@ -1,11 +1,14 @@
-import type { Logbook } from '@caravanserai/api';
-import type { Entry } from '@caravanserai/logbook';
+import type { LogbookOverview } from '@caravanserai/api';
+import { parseLog } from '@caravanserai/logbook';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../../config/paths';
+import { api } from '../../../../../lib/api';
 import { saveFile } from '../../../../../lib/save-file';
+
 import { buildExport, type ExportFormat } from '../../model/export-files';
 import { DotsIcon } from '../icons';
 import { DeleteLogbookDialog } from './delete-logbook-dialog';
@@ -22,25 +25,30 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
  */
 export function LogbookMenu({
   logbook,
-  entries,
-  head,
   isOwner,
   onDeleted,
 }: {
-  logbook: Logbook;
-  /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
-  entries: readonly Entry[] | null;
-  /** The active leaf (DESIGN 3a): the Markdown export is its line. */
-  head: string | null;
+  logbook: LogbookOverview;
   isOwner: boolean;
   onDeleted: () => void;
 }) {
   const [deleting, { open: askDelete, close: closeDelete }] = useDisclosure(false);
   const [opened, setOpened] = useState(false);
+  // The page holds the newest turns only: an export reads the whole logbook, every branch.
   const download = (format: ExportFormat) => {
-    if (!entries) return;
-    const file = buildExport(format, logbook, entries, head);
-    saveFile(file.name, file.content, file.type);
+    api.logbooks
+      .get(logbook.logid)
+      .then((whole) => {
+        const file = buildExport(format, whole, parseLog(whole.log), whole.head);
+        saveFile(file.name, file.content, file.type);
+      })
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          title: 'Not exported',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
   };
   return (
     <>
@@ -55,7 +63,7 @@ export function LogbookMenu({
         <Menu.Dropdown>
           <Menu.Label>Export</Menu.Label>
           {EXPORTS.map(({ format, label }) => (
-            <Menu.Item key={format} disabled={!entries} onClick={() => download(format)}>
+            <Menu.Item key={format} onClick={() => download(format)}>
               {label}
             </Menu.Item>
           ))}

@@ -1,4 +1,4 @@
-import type { Logbook } from '@caravanserai/api';
+import type { LogbookOverview } from '@caravanserai/api';
 import { ActionIcon, Anchor, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ export function WellMenu({
   saving,
   onChange,
 }: {
-  logbook: Logbook;
+  logbook: LogbookOverview;
   isOwner: boolean;
   saving: boolean;
   onChange: (wellid: string) => void;

@@ -1,8 +1,8 @@
-import type { Logbook } from '@caravanserai/api';
-import type { Entry, TokenTotals } from '@caravanserai/logbook';
+import type { LogbookOverview } from '@caravanserai/api';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { LogbookBadges } from '../../../../../components/logbook-badges';
 import { OwnerLine } from '../../../../../components/owner-line';
+import { useLogbookTokens } from '../../../api/get-logbook';
 import { formatCount } from '../../model/answer-meta';
 import { LogbookMenu } from './logbook-menu';
 import { WellMenu } from './well-menu';
@@ -14,47 +14,34 @@ import { WellMenu } from './well-menu';
  */
 export function WorkspaceHeader({
   logbook,
-  entries,
-  head,
-  totals,
   isOwner,
   savingWell,
   onWellChange,
   onDeleted,
 }: {
-  logbook: Logbook;
-  /** The stored entries, or null when the log cannot be read (then there is nothing to export). */
-  entries: readonly Entry[] | null;
-  /** The active leaf the Markdown export follows. */
-  head: string | null;
-  totals: TokenTotals;
+  logbook: LogbookOverview;
   isOwner: boolean;
   savingWell: boolean;
   onWellChange: (wellid: string) => void;
   onDeleted: () => void;
 }) {
+  const totals = useLogbookTokens(logbook.logid).data;
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
         <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
           {logbook.title}
         </Title>
-        <LogbookMenu
-          logbook={logbook}
-          entries={entries}
-          head={head}
-          isOwner={isOwner}
-          onDeleted={onDeleted}
-        />
+        <LogbookMenu logbook={logbook} isOwner={isOwner} onDeleted={onDeleted} />
       </Group>
       <Group gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
         <WellMenu logbook={logbook} isOwner={isOwner} saving={savingWell} onChange={onWellChange} />
         <OwnerLine username={logbook.owner.username} c="dimmed" size="sm" />
         <LogbookBadges flags={logbook} />
-        {totals.answers > 0 && (
+        {totals && totals.answers > 0 && (
           <Text size="sm" c="dimmed" title="Tokens the answers in this logbook took, in and out">
             Tokens: {totals.estimated ? '≈ ' : ''}
-            {formatCount(totals.inputTokens)} in · {formatCount(totals.outputTokens)} out
+            {formatCount(totals.input_tokens)} in · {formatCount(totals.output_tokens)} out
           </Text>
         )}
       </Group>

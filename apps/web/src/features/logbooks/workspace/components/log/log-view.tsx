@@ -1,4 +1,4 @@
-import { Divider, Text } from '@mantine/core';
+import { Button, Center, Divider, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type Ref,
@@ -28,6 +28,19 @@ const NEAR_END_PX = 240;
 const HIGHLIGHT_MS = 2600;
 // Rows above the target are measured as they come into view: scroll once more once they have been.
 const SETTLE_MS = 250;
+// Scrolling up to within this distance of the log's top reads the page of turns before it.
+const NEAR_TOP_PX = 1600;
+
+/** The turns before those the log holds: whether there are any, and how to read them. */
+export interface OlderTurns {
+  more: boolean;
+  /** How many entries of the conversation come before the rows. */
+  before: number;
+  loading: boolean;
+  load: () => void;
+  /** Reads every turn up to the first. */
+  loadToStart: () => Promise<void>;
+}
 
 /** A cheap guess of a row's height from its text, so the scrollbar is about right before rows are measured. */
 function estimateHeight(row: LogRow | undefined): number {
@@ -54,6 +67,7 @@ function nearEnd(): boolean {
  */
 export function LogView({
   rows,
+  older,
   editable,
   actions,
   editingKey,
@@ -65,6 +79,8 @@ export function LogView({
   paddingEnd,
 }: {
   rows: readonly LogRow[];
+  /** The log holds the newest turns: older ones are read as the reader scrolls up to them. */
+  older: OlderTurns;
   editable: boolean;
   actions: EntryActions;
   /** The row whose inline editor is open. */
@@ -82,6 +98,10 @@ export function LogView({
   const [scrollMargin, setScrollMargin] = useState(0);
   const following = useRef(false);
   const opened = useRef(false);
+  // Head was pressed while the first turns were being read: go there once they are.
+  const headWanted = useRef(false);
+  const olderTurns = useRef(older);
+  olderTurns.current = older;
 
   // The list's distance from the top of the page moves when anything above it changes size.
   useLayoutEffect(() => {
@@ -113,8 +133,18 @@ export function LogView({
     () => ({
       head: () => {
         following.current = false;
-        if (last >= 0) virtualizer.scrollToIndex(0, { align: 'start' });
-        else window.scrollTo({ top: 0 });
+        const toTop = () => {
+          if (last >= 0) virtualizer.scrollToIndex(0, { align: 'start' });
+          else window.scrollTo({ top: 0 });
+        };
+        toTop();
+        // The first turns may not be read yet: read them, staying at the top as they come.
+        if (!olderTurns.current.more) return;
+        headWanted.current = true;
+        void olderTurns.current.loadToStart().finally(() => {
+          headWanted.current = false;
+          toTop();
+        });
       },
       tail: () => {
         following.current = true;
@@ -160,13 +190,40 @@ export function LogView({
     tail();
   }, [startAtEnd, openAt, tail]);
 
+  // Reading up towards the log's top reads the turns before it, before the reader gets there.
+  const listTop = useRef(scrollMargin);
+  listTop.current = scrollMargin;
   useEffect(() => {
+    let lastY = window.scrollY;
     const onScroll = () => {
       following.current = nearEnd();
+      const y = window.scrollY;
+      const up = y < lastY;
+      lastY = y;
+      const { more, loading, load } = olderTurns.current;
+      if (up && more && !loading && y < listTop.current + NEAR_TOP_PX) load();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+
+  // Older turns put before the rows keep the row the reader was at where it was on the screen,
+  // unless the reader asked for the first turn (Head) while they were being read.
+  const firstKey = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const before = firstKey.current;
+    firstKey.current = rows[0]?.key ?? null;
+    if (headWanted.current) {
+      virtualizer.scrollToIndex(0, { align: 'start' });
+      return;
+    }
+    if (before === null || rows[0]?.key === before) return;
+    const moved = rows.findIndex((row) => row.key === before);
+    if (moved <= 0) return;
+    const measured = virtualizer.measurementsCache;
+    const shift = (measured[moved]?.start ?? 0) - (measured[0]?.start ?? 0);
+    if (shift > 0) window.scrollTo({ top: window.scrollY + shift });
+  }, [rows, virtualizer]);
 
   // New or growing rows (an answer streaming in, rows measured taller than guessed, Markdown
   // drawn) keep a reader who was at the end at the end.
@@ -180,6 +237,13 @@ export function LogView({
   return (
     <section aria-label="Log">
       <Divider label="START" labelPosition="center" mb="sm" />
+      {older.more && (
+        <Center mb="sm">
+          <Button variant="subtle" size="xs" loading={older.loading} onClick={older.load}>
+            Show earlier entries
+          </Button>
+        </Center>
+      )}
       {rows.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
           This Logbook has no entries yet.
@@ -204,8 +268,8 @@ export function LogView({
               ref={virtualizer.measureElement}
               data-index={item.index}
               className={row.key === highlightKey ? classes.highlight : undefined}
-              aria-setsize={rows.length}
-              aria-posinset={item.index + 1}
+              aria-setsize={older.before + rows.length}
+              aria-posinset={older.before + item.index + 1}
               style={{
                 position: 'absolute',
                 top: 0,
