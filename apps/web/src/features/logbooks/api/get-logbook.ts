@@ -1,10 +1,8 @@
 import type { EntriesPage, LogbookOverview, LogbookTokens } from '@caravanserai/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { PAGE_SIZE } from './log-page';
 import { logbookKeys } from './logbook-keys';
-
-/** Entries a page of the log asks for: the newest turns, and each step up the log. */
-export const PAGE_SIZE = 100;
 
 /**
  * One logbook without its log; public ones load for anyone, private ones for their owner. The

@@ -1,7 +1,7 @@
 import { ApiError } from '@caravanserai/api';
 import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
-import { eventStream, sessionOn, settle } from './fake-session';
+import { eventStream, served, sessionOn, settle } from './fake-session';
 
 const stored = [e('context', 'Be brief.')];
 
@@ -19,7 +19,7 @@ async function asking(prompt = 'Why?') {
 const stoppedAnswer = (qid: string, content: string, version: number) => ({
   gen: content,
   qid,
-  entry: { tag: 'gen' as const, attrs: { qid, stopped: 'true' }, content, index: 2 },
+  entry: { tag: 'gen' as const, attrs: { qid, stopped: 'true', eid: 'aeid0001' }, content, index: 2 },
   usage: { input_tokens: 3, output_tokens: 1 },
   version,
 });
@@ -40,8 +40,13 @@ describe('the answer stream', () => {
     const { sut, stream, frames, qid } = await asking();
     stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     await settle();
-    expect(sut.getSnapshot().log.entries?.[1]).toEqual(e('query', 'Why?', { qid, eid: 'qeid0001' }));
-    expect(sut.getSnapshot().log.version).toBe(5);
+    expect(sut.getSnapshot().log.path[1]).toMatchObject({
+      index: 1,
+      entry: e('query', 'Why?', { qid, eid: 'qeid0001' }),
+      parent: 'ent00000',
+      siblings: ['qeid0001'],
+    });
+    expect(sut.getSnapshot().log).toMatchObject({ version: 5, head: 'qeid0001' });
     stream.send({ event: 'delta', data: { text: 'Be' } });
     stream.send({ event: 'delta', data: { text: 'cause' } });
     await settle();
@@ -55,9 +60,10 @@ describe('the answer stream', () => {
     const { sut, stream, sent, qid, server } = await asking();
     stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.send({ event: 'delta', data: { text: 'Because.' } });
+    const attrs = { qid, input_tokens: '3', output_tokens: '1', eid: 'aeid0001' };
     const answer = {
       ...stoppedAnswer(qid, 'Because.', 6),
-      entry: { tag: 'gen' as const, attrs: { qid }, content: 'Because.', index: 2 },
+      entry: { tag: 'gen' as const, attrs, content: 'Because.', index: 2 },
     };
     stream.send({ event: 'done', data: answer });
     expect(await sent).toBeNull();
@@ -66,9 +72,14 @@ describe('the answer stream', () => {
     expect(state.failure).toBeNull();
     expect(state.pending).toEqual([]);
     expect(state.log.version).toBe(6);
-    expect(state.log.entries?.at(-1)).toEqual(e('gen', 'Because.', { qid }));
+    expect(state.log.path.at(-1)).toMatchObject({ entry: e('gen', 'Because.', attrs), parent: 'qeid0001' });
+    expect(state.log.head).toBe('aeid0001');
     expect(state.rows.map((row) => row.entry.tag)).toEqual(['context', 'query', 'gen']);
     expect(server.announced).toEqual([5, 6]);
+    // Applied as stored: nothing is read again, and what the answers took is asked again.
+    expect(server.reads).toEqual([]);
+    expect(server.answersChanged).toBe(1);
+    expect(state.log).toEqual(served(server));
   });
 
   it('sends the files a question carries, and draws them on its entry, pending and stored', async () => {
@@ -85,9 +96,10 @@ describe('the answer stream', () => {
     stream.send({ event: 'query', data: { qid, index: 1, eid: 'qeid0001' } });
     stream.send({ event: 'cancelled', data: { detail: 'Stopped before any text.' } });
     expect(await sent).toBeNull();
-    expect(session.sut.getSnapshot().log.entries?.[1]).toEqual(
+    expect(session.sut.getSnapshot().log.path[1]?.entry).toEqual(
       e('query', 'What is this?', { qid, eid: 'qeid0001', files: 'file0001 file0002' }),
     );
+    expect(session.server.entries[1]?.attrs.files).toBe('file0001 file0002');
   });
 
   it('keeps a stored query on `error`, with a failure that offers to ask it again', async () => {
@@ -138,7 +150,9 @@ describe('the answer stream', () => {
     expect(server.cancels).toEqual([{ logid: 'log1', qid }]);
     stream.send({ event: 'done', data: stoppedAnswer(qid, 'Beca', 6) });
     expect(await sent).toBeNull();
-    expect(sut.getSnapshot().log.entries?.at(-1)?.attrs.stopped).toBe('true');
+    expect(sut.getSnapshot().log.path.at(-1)?.entry.attrs.stopped).toBe('true');
+    // An answer with no token counts leaves what the answers took as it was.
+    expect(server.answersChanged).toBe(0);
   });
 
   it('drops the stream when the server cannot be told to stop', async () => {
@@ -148,6 +162,31 @@ describe('the answer stream', () => {
     expect(await sent).toBeNull();
     expect(sut.getSnapshot().answer).toBeNull();
     expect(sut.getSnapshot().failure).toBeNull();
+  });
+
+  it('puts a new answer to an answered question beside the old one, with its arrows', async () => {
+    const answered = [
+      e('context', 'Be brief.', { eid: 'ctx00000' }),
+      e('query', 'Why?', { qid: 'q1', eid: 'q1000000' }),
+      e('gen', 'Because.', { qid: 'q1', eid: 'a1000000' }),
+    ];
+    const { sut, server } = sessionOn(answered, 4);
+    const stream = eventStream();
+    server.streams.push(stream);
+    const asked = sut.retry('q1');
+    await settle();
+    // The stored question is announced at its place: nothing new.
+    stream.send({ event: 'query', data: { qid: 'q1', index: 1, eid: 'q1000000' } });
+    const attrs = { qid: 'q1', parent: 'q1000000', eid: 'a2000000', input_tokens: '4', output_tokens: '2' };
+    const entry = { tag: 'gen' as const, attrs, content: 'Why not.', index: 3 };
+    const usage = { input_tokens: 4, output_tokens: 2 };
+    stream.send({ event: 'done', data: { gen: 'Why not.', qid: 'q1', entry, usage, version: 5 } });
+    await asked;
+    const { log, rows } = sut.getSnapshot();
+    expect(rows.map((row) => row.entry.content)).toEqual(['Be brief.', 'Why?', 'Why not.']);
+    expect(rows[2]?.branch).toEqual({ position: 2, count: 2, previous: 'a1000000', next: null });
+    expect(log).toEqual(served(server));
+    expect([server.reads, server.announced, server.answersChanged]).toEqual([[], [5], 1]);
   });
 
   it('asks a stored query again, and only one at a time', async () => {

@@ -9,8 +9,13 @@ export interface BranchSession {
   pageSize(): number;
   readPage(query: EntriesQuery): Promise<EntriesPage>;
   readLogbook(): Promise<Logbook>;
-  /** Shows a page of the path read for a choice: `under` is the reader's choice the head does not keep. */
-  show(page: EntriesPage, under: string | null): void;
+  /**
+   * Shows a page of the path read for a choice (`under`: the reader's choice the head does not
+   * keep); false when the session holds a newer version than the page (a write landed meanwhile).
+   */
+  show(page: EntriesPage, under: string | null): boolean;
+  /** Reads the newest entries of the chosen path again. */
+  reload(): void;
   /** Applies a change of the log: drawn when it follows, read again when it does not. */
   apply(outcome: WriteOutcome): void;
   setHead(eid: string): Promise<HeadChanged>;
@@ -19,11 +24,15 @@ export interface BranchSession {
   now(): number;
 }
 
-/** Keeps a choice of branch as the head (the owner's); the page showing it is already drawn. */
+/**
+ * Keeps a choice of branch as the head (the owner's). When the path drawn ends at the head the
+ * server chose, only the version moves on; otherwise (a write landed meanwhile) it is read again.
+ */
 function keep(session: BranchSession, eid: string): Promise<void> {
-  return session
-    .setHead(eid)
-    .then(({ version }) => session.apply(withHeadKept(session.log(), version, session.now())));
+  return session.setHead(eid).then(({ head, version }) => {
+    if (session.log().head === head) session.apply(withHeadKept(session.log(), version, session.now()));
+    else session.reload();
+  });
 }
 
 /**
@@ -36,8 +45,10 @@ export function switchBranch(session: BranchSession, eid: string, remember: bool
   const kept = remember ? keep : null;
   page
     .then((read) => {
-      session.show(read, remember ? null : eid);
-      return kept?.(session, eid);
+      const shown = session.show(read, remember ? null : eid);
+      if (kept) return kept(session, eid);
+      // Another reader's page was older than a write that landed meanwhile: read the branch again.
+      if (!shown) session.reload();
     })
     .catch((error: unknown) => session.refused(error));
 }

@@ -1,17 +1,28 @@
 import {
   ApiClient,
+  ApiError,
+  type EntriesPage,
+  type EntriesQuery,
+  type EntryFile,
   formatStreamEvent,
+  type Logbook,
   type QueryCancel,
   type QueryStreamEvent,
+  type QuerySubmit,
   type TagSubmit,
 } from '@caravanserai/api';
-import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { type Entry, isTag, newestLeafUnder, serializeLog, treeOf } from '@caravanserai/logbook';
+import { expect } from 'vitest';
 import type { FrameScheduler } from './answer-stream';
+import { documentPage } from './document-page';
+import { type LogSnapshot, snapshotOf } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
 import type { SessionPorts } from './session-ports';
 
-// For tests of the session: a server that keeps a version and an entry count, answers each write
-// after the one before it (as the logbook's mutation scope does), and streams answers as events.
+// For tests of the session: a server that keeps the entries of one logbook with their eids, its
+// version and head, answers each write after the one before it (as the logbook's mutation scope
+// does), streams answers as events (storing the query and answer they announce), and reads pages
+// of the active path as the entries call does.
 
 /** Frames drawn only when the test says so. */
 export function manualFrames(): FrameScheduler & { draw(): void; waiting(): number } {
@@ -32,15 +43,20 @@ export function manualFrames(): FrameScheduler & { draw(): void; waiting(): numb
   };
 }
 
-/** A body of Server-Sent Events, sent one at a time as the test releases them. */
-export function eventStream(): {
+export interface EventStream {
   response: Response;
   send(event: QueryStreamEvent): void;
   end(): void;
   /** Fails the read as a dropped fetch does. */
   abort(): void;
-} {
+  /** Hears each event before it is sent (the server storing what it announces). */
+  observe(listener: (event: QueryStreamEvent) => void): void;
+}
+
+/** A body of Server-Sent Events, sent one at a time as the test releases them. */
+export function eventStream(): EventStream {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const listeners: ((event: QueryStreamEvent) => void)[] = [];
   const body = new ReadableStream<Uint8Array>({
     start: (opened) => {
       controller = opened;
@@ -49,49 +65,148 @@ export function eventStream(): {
   const encoder = new TextEncoder();
   return {
     response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
-    send: (event) => controller?.enqueue(encoder.encode(formatStreamEvent(event))),
+    send: (event) => {
+      for (const listener of listeners) listener(event);
+      controller?.enqueue(encoder.encode(formatStreamEvent(event)));
+    },
     end: () => controller?.close(),
     abort: () => controller?.error(new DOMException('The stream was dropped.', 'AbortError')),
+    observe: (listener) => void listeners.push(listener),
   };
 }
 
 export interface FakeServer {
   ports: SessionPorts;
   version: number;
-  count: number;
+  /** The stored entries in document order, each with its eid. */
+  entries: Entry[];
+  /** The active leaf's eid; null: the last entry. */
+  head: string | null;
+  /** The files the entries name. */
+  files: EntryFile[];
   /** The write bodies, in the order the server took them. */
   sent: TagSubmit[];
   failNext(error: unknown): void;
   /** The stream the next query gets. */
-  streams: ReturnType<typeof eventStream>[];
+  streams: EventStream[];
   queries: unknown[];
   cancels: QueryCancel[];
-  /** The eids whose branch was chosen. */
+  /** The eids whose branch was kept as the head. */
   heads: string[];
-  /** The head the server answers a choice of branch with (the newest leaf under it); the eid itself if null. */
-  leaf: string | null;
   refusesCancel: boolean;
-  refetches: number;
+  /** The pages read, by their query. */
+  reads: EntriesQuery[];
+  /** How many times the whole logbook was read. */
+  logbookReads: number;
   announced: number[];
+  /** How many times the session said what the answers took may have changed. */
+  answersChanged: number;
   failures: unknown[];
+  /** A page of the entries as the server would answer `query` now. */
+  page(query?: EntriesQuery): EntriesPage;
+  /** Holds the answers to page reads (each read as it was asked) until the returned call. */
+  holdReads(): () => void;
 }
 
-export function fakeServer(stored: readonly Entry[], version: number): FakeServer {
+/** A logbook read whole holding `entries` (each with its eid) at `version`. */
+export function logbookOf(
+  entries: readonly Entry[],
+  version: number,
+  head: string | null = null,
+  files: EntryFile[] = [],
+): Logbook {
+  return {
+    logid: 'log1',
+    jid: null,
+    journal: null,
+    logwell: null,
+    title: 'Log',
+    description: '',
+    private: false,
+    salted: false,
+    forked: false,
+    memory: false,
+    owner: { username: 'owner' },
+    version,
+    entry_count: entries.length,
+    created: '2024-01-01T00:00:00Z',
+    modified: '2024-01-01T00:00:00Z',
+    log: serializeLog(entries),
+    well: null,
+    head,
+    files,
+  };
+}
+
+/** The eids the fake server gives: 8 characters, as the server's. */
+const eidOf = (prefix: string, n: number) => `${prefix}${String(n).padStart(8 - prefix.length, '0')}`;
+
+export function fakeServer(
+  stored: readonly Entry[],
+  version: number,
+  head: string | null = null,
+): FakeServer {
   let tail: Promise<unknown> = Promise.resolve();
   let failure: unknown = null;
+  let written = 0;
+  let held: Promise<void> | null = null;
+
+  /** Stores an appended entry as the server places it: after the head, which it becomes. */
+  const append = (entry: Entry): { index: number; eid: string } => {
+    const eid = entry.attrs.eid ?? eidOf('new', ++written);
+    const attrs: Record<string, string> = { ...entry.attrs, eid };
+    const last = server.entries.at(-1)?.attrs.eid ?? null;
+    if (attrs.parent === undefined && server.head !== null && server.head !== last)
+      attrs.parent = server.head;
+    server.entries.push({ ...entry, attrs });
+    server.head = eid;
+    return { index: server.entries.length - 1, eid };
+  };
+
+  /** What an answer's events store: the query on `query`, the answer on `done`. */
+  const record = (body: QuerySubmit, event: QueryStreamEvent) => {
+    if (event.event === 'query') {
+      if (server.entries[event.data.index]?.attrs.qid === body.qid) return;
+      const { qid, parent, files, prompt } = body;
+      const attrs: Record<string, string> = { qid: qid ?? '', eid: event.data.eid };
+      if (parent !== undefined) attrs.parent = parent;
+      if (files !== undefined) attrs.files = files.join(' ');
+      server.version += 1;
+      const { index } = append({ tag: 'query', attrs, content: prompt });
+      if (index !== event.data.index) throw new Error(`The query is stored at ${index}.`);
+    } else if (event.event === 'done') {
+      const { tag, attrs, content, index } = event.data.entry;
+      server.version = event.data.version;
+      const placed = append({ tag: isTag(tag) ? tag : 'gen', attrs, content });
+      if (placed.index !== index) throw new Error(`The answer is stored at ${placed.index}.`);
+    }
+  };
+
+  const logbook = () => logbookOf(server.entries, server.version, server.head, server.files);
+
+  const refuse = (field: string) =>
+    new ApiError(400, { detail: `${field}: No entry of this logbook has this eid.` });
+
   const client = new ApiClient({
     baseUrl: 'http://caravanserai.test/api',
     fetch: async (_url, init) => {
-      server.queries.push(JSON.parse(String(init?.body)));
+      const body = JSON.parse(String(init?.body)) as QuerySubmit;
+      server.queries.push(body);
       const stream = server.streams.shift();
       if (!stream) throw new Error('No stream was prepared for this query.');
+      stream.observe((event) => record(body, event));
       init?.signal?.addEventListener('abort', () => stream.abort());
       return stream.response;
     },
   });
+
   const server: FakeServer = {
     version,
-    count: stored.length,
+    entries: stored.map((entry, i) =>
+      entry.attrs.eid === undefined ? { ...entry, attrs: { ...entry.attrs, eid: eidOf('ent', i) } } : entry,
+    ),
+    head,
+    files: [],
     sent: [],
     failNext: (error) => {
       failure = error;
@@ -100,11 +215,36 @@ export function fakeServer(stored: readonly Entry[], version: number): FakeServe
     queries: [],
     cancels: [],
     heads: [],
-    leaf: null,
     refusesCancel: false,
-    refetches: 0,
+    reads: [],
+    logbookReads: 0,
     announced: [],
+    answersChanged: 0,
     failures: [],
+    page: ({ before, under, limit = 100 } = {}) => {
+      const read = logbook();
+      const whole = documentPage(read, under ?? null);
+      if (whole === null) throw refuse('under');
+      let path = whole.entries;
+      if (before !== undefined) {
+        const upTo = documentPage(read, before)?.entries;
+        const at = upTo?.findIndex((entry) => entry.eid === before) ?? -1;
+        if (!upTo || at < 0) throw refuse('before');
+        path = upTo.slice(0, at);
+      }
+      const from = Math.max(0, path.length - Number(limit));
+      return { ...whole, entries: path.slice(from), more: from > 0 };
+    },
+    holdReads: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
+    },
     ports: {
       writeEntry: (write) => {
         const run = tail.then(async () => {
@@ -117,8 +257,25 @@ export function fakeServer(stored: readonly Entry[], version: number): FakeServe
             throw error;
           }
           server.version += 1;
-          const index = body.index ?? server.count++;
-          const result = { modified_status: true as const, index, version: server.version };
+          let index = body.index;
+          let eid: string | undefined;
+          if (index === undefined) {
+            const tag = isTag(body.tag) ? body.tag : 'comment';
+            ({ index, eid } = append({ tag, attrs: body.attrs ?? {}, content: body.content ?? '' }));
+          } else {
+            const current = server.entries[index]!;
+            server.entries[index] = {
+              tag: body.fresh_tag !== undefined && isTag(body.fresh_tag) ? body.fresh_tag : current.tag,
+              attrs: current.attrs,
+              content: body.content ?? current.content,
+            };
+          }
+          const result = {
+            modified_status: true as const,
+            index,
+            version: server.version,
+            ...(eid !== undefined && { eid }),
+          };
           write.onStored?.(result);
           return result;
         });
@@ -133,31 +290,61 @@ export function fakeServer(stored: readonly Entry[], version: number): FakeServe
       },
       setHead: async (eid) => {
         server.heads.push(eid);
+        const tree = treeOf(server.entries);
+        const index = tree.byEid.get(eid);
+        if (index === undefined) throw refuse('eid');
+        server.head = server.entries[newestLeafUnder(tree, index)]!.attrs.eid!;
         server.version += 1;
-        return { head: server.leaf ?? eid, version: server.version };
+        return { head: server.head, version: server.version };
       },
-      refetch: () => {
-        server.refetches += 1;
+      readPage: async (query) => {
+        server.reads.push(query);
+        const page = server.page(query);
+        await held;
+        return page;
+      },
+      readLogbook: async () => {
+        server.logbookReads += 1;
+        return logbook();
       },
       announce: (written) => void server.announced.push(written),
+      answersChanged: () => {
+        server.answersChanged += 1;
+      },
       writeFailed: (error) => void server.failures.push(error),
     },
   };
   return server;
 }
 
-/** A session over `stored` at `version`, on a fake server, its frames drawn by hand. */
-export function sessionOn(stored: readonly Entry[], version = 1) {
-  const server = fakeServer(stored, version);
+/**
+ * A session over `stored` at `version` (its newest page of `limit` entries), on a fake server,
+ * its frames drawn by hand.
+ */
+export function sessionOn(
+  stored: readonly Entry[],
+  version = 1,
+  { head = null, limit = 100 }: { head?: string | null; limit?: number } = {},
+) {
+  const server = fakeServer(stored, version, head);
   const frames = manualFrames();
   const sut = new LogbookSession({
     logid: 'log1',
-    fetched: { log: serializeLog(stored), version, fetchedAt: 1, head: null },
+    page: server.page({ limit }),
+    fetchedAt: 1,
     ports: server.ports,
     frames,
     now: () => 1_000,
   });
   return { sut, server, frames };
+}
+
+/**
+ * The log as the server would give it now, read `limit` entries at a time: what a session that
+ * applied its writes itself must hold (whenever it read it).
+ */
+export function served(server: FakeServer, limit = 100): LogSnapshot {
+  return { ...snapshotOf(server.page({ limit }), 0), updatedAt: expect.any(Number) };
 }
 
 /** Lets the fake server's promises and the stream's reads run. */

@@ -110,7 +110,9 @@ function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append
   const at = named === '' ? (snapshot.more ? -2 : -1) : path.findIndex((held) => eidOf(held) === named);
   if (at === -2 || (at === -1 && named !== '')) return null;
   const replaced = path[at + 1];
-  const siblings = [...(replaced?.siblings ?? []), eid];
+  // A deleted entry is not offered (as the server leaves it out of siblings).
+  const gone = replaced?.entry.content === '' ? replaced.entry.attrs.eid : undefined;
+  const siblings = [...(replaced?.siblings ?? []).filter((sibling) => sibling !== gone), eid];
   const parent = named === '' ? null : named;
   return [...path.slice(0, at + 1), { index: write.index, entry: write.entry, parent, siblings, files }];
 }

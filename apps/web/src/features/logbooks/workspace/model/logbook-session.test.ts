@@ -1,8 +1,7 @@
 import { ApiError } from '@caravanserai/api';
-import { serializeLog } from '@caravanserai/logbook';
 import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
-import { eventStream, sessionOn, settle } from './fake-session';
+import { eventStream, served, sessionOn, settle } from './fake-session';
 
 const stored = [
   e('context', 'Be brief.'),
@@ -28,21 +27,30 @@ describe('LogbookSession: the log', () => {
     expect(heard).toBe(1);
   });
 
-  it('takes a fetch only when it is newer than the log it holds', () => {
-    const { sut } = sessionOn(stored, 4);
+  it('takes a page read elsewhere only when it is newer than the log it holds', () => {
+    const { sut, server } = sessionOn(stored, 4);
     const before = sut.getSnapshot();
-    sut.receive(serializeLog([e('comment', 'Old poll')]), 4, 2, null);
+    sut.receive(server.page(), 2);
     expect(sut.getSnapshot()).toBe(before);
-    sut.receive(serializeLog([...stored, e('comment', 'From another tab')]), 5, 3, null);
+    expect(server.answersChanged).toBe(0);
+    server.entries.push(e('comment', 'From another tab', { eid: 'tab00000' }));
+    server.version = 5;
+    sut.receive(server.page(), 3);
     expect(contents(sut.getSnapshot().rows).at(-1)).toBe('From another tab');
-    expect(sut.getSnapshot().log.version).toBe(5);
+    expect(sut.getSnapshot().log).toMatchObject({ version: 5, head: 'tab00000', updatedAt: 3 });
+    // Answers may have come with it: what they took is asked again.
+    expect(server.answersChanged).toBe(1);
   });
 
-  it('holds null entries for a stored log that is not valid XML', () => {
-    const { sut } = sessionOn([], 1);
-    sut.receive('<logbook><gen>', 2, 2, null);
-    expect(sut.getSnapshot().log.entries).toBeNull();
-    expect(sut.getSnapshot().rows).toEqual([]);
+  // announce() is for the session's own writes: it tells the other tabs to read again and marks
+  // the version as this page's, which the version marker then takes for its own change.
+  it('takes a page read elsewhere without announcing it as its own write', () => {
+    const { sut, server } = sessionOn(stored, 4);
+    server.entries.push(e('comment', 'From another tab', { eid: 'tab00000' }));
+    server.version = 5;
+    sut.receive(server.page(), 3);
+    expect(sut.getSnapshot().log.version).toBe(5);
+    expect(server.announced).toEqual([]);
   });
 });
 
@@ -54,12 +62,19 @@ describe('LogbookSession: writes', () => {
     expect([drawn.entry.content, drawn.pending, drawn.index]).toEqual(['A note', true, null]);
     expect(await sending).toBeNull();
     const { log, rows, pending } = sut.getSnapshot();
-    expect(log.version).toBe(5);
-    expect(log.entries?.at(-1)).toEqual(e('comment', 'A note'));
+    expect(log).toMatchObject({ version: 5, head: 'new00001' });
+    expect(log.path.at(-1)).toEqual({
+      index: 3,
+      entry: e('comment', 'A note', { eid: 'new00001' }),
+      parent: 'ent00002',
+      siblings: ['new00001'],
+      files: [],
+    });
+    expect(log).toEqual(served(server));
     expect(pending).toEqual([]);
     expect(rows.at(-1)).toMatchObject({ index: 3, pending: false });
     expect(server.announced).toEqual([5]);
-    expect(server.refetches).toBe(0);
+    expect(server.reads).toEqual([]);
   });
 
   it('gives back the text of an entry the server refused, and says why', async () => {
@@ -82,8 +97,9 @@ describe('LogbookSession: writes', () => {
       ['gen', 'mirage'],
       ['mirage', 'gen'],
     ]);
-    expect(sut.getSnapshot().log.entries?.[2]?.tag).toBe('gen');
+    expect(sut.getSnapshot().log.path[2]?.entry.tag).toBe('gen');
     expect(sut.getSnapshot().log.version).toBe(6);
+    expect(sut.getSnapshot().log).toEqual(served(server));
   });
 
   it('names in an edit the version the writes before it left', async () => {
@@ -92,27 +108,37 @@ describe('LogbookSession: writes', () => {
     const saved = sut.save(sut.getSnapshot().rows[1]!, 'Why not?', false);
     expect(await saved).toBe(true);
     expect(server.sent[1]).toMatchObject({ index: 1, content: 'Why not?', version: 5 });
-    expect(sut.getSnapshot().log.entries?.[1]?.content).toBe('Why not?');
+    expect(sut.getSnapshot().log.path[1]?.entry.content).toBe('Why not?');
   });
 
-  it('reads the log again when a change is refused as stale, and drops the change', async () => {
+  it('reads the newest page again when a change is refused as stale, and drops the change', async () => {
     const { sut, server } = sessionOn(stored, 4);
     server.failNext(new ApiError(409, { detail: 'Changed.', code: 'conflict' }));
     sut.toggle(sut.getSnapshot().rows[0]!, 'comment');
     await settle();
-    expect(server.refetches).toBe(1);
+    expect(server.reads).toEqual([{ limit: 100 }]);
+    expect(server.logbookReads).toBe(0);
     expect(sut.getSnapshot().rows[0]?.entry.tag).toBe('context');
     expect(sut.getSnapshot().pending).toEqual([]);
   });
 
-  it('reads the log again when a stored write does not follow the version it knows', async () => {
+  it('reads a page again, not the whole log, when a stored write does not follow its version', async () => {
     const { sut, server } = sessionOn(stored, 4);
+    server.entries.push(e('comment', 'Elsewhere', { eid: 'else0000' }));
     server.version = 7;
+    const reading = server.holdReads();
     await sut.send('comment', 'Late');
-    expect(server.refetches).toBe(1);
-    expect(server.announced).toEqual([]);
-    // The pending entry stays drawn until the log read again shows it.
-    expect(contents(sut.getSnapshot().rows).at(-1)).toBe('Late');
+    expect(server.reads).toEqual([{ limit: 100 }]);
+    expect(server.logbookReads).toBe(0);
+    // The entry stays drawn, stored but not in the log, until the page read again shows it.
+    expect(sut.getSnapshot().log.version).toBe(4);
+    expect(sut.getSnapshot().rows.at(-1)).toMatchObject({ index: null, entry: { content: 'Late' } });
+    reading();
+    await settle();
+    expect(contents(sut.getSnapshot().rows)).toEqual(['Be brief.', 'Why?', 'Because.', 'Elsewhere', 'Late']);
+    expect(sut.getSnapshot().rows.at(-1)?.index).toBe(4);
+    expect(sut.getSnapshot().pending).toEqual([]);
+    expect(sut.getSnapshot().log).toEqual(served(server));
   });
 });
 
@@ -140,7 +166,7 @@ describe('LogbookSession: the editor and deletion', () => {
     expect(contents(sut.getSnapshot().rows)).toEqual(['Why?', 'Because.']);
     await settle();
     expect(server.sent).toEqual([{ logid: 'log1', tag: 'context', index: 0, content: '' }]);
-    expect(sut.getSnapshot().log.entries?.[0]?.content).toBe('');
+    expect(sut.getSnapshot().log.path[0]?.entry.content).toBe('');
   });
 
   it('sends an edited query as a new version beside the old one, which stays as a branch', async () => {
@@ -176,11 +202,12 @@ describe('LogbookSession: the editor and deletion', () => {
       previous: 'q1000000',
       next: null,
     });
+    expect(sut.getSnapshot().log).toEqual(served(server));
 
-    // The arrow back shows the old question and its answer at once, and the server is told.
-    server.version = 6;
-    server.leaf = 'a1000000';
+    // The arrow back reads the old question's branch, shows it, and has the server keep it.
     sut.switchBranch('q1000000');
+    await settle();
+    expect(server.reads).toEqual([{ under: 'q1000000', limit: 100 }]);
     expect(contents(sut.getSnapshot().rows)).toEqual(['Be brief.', 'Why?', 'Because.']);
     expect(sut.getSnapshot().rows[1]?.branch).toEqual({
       position: 1,
@@ -188,10 +215,9 @@ describe('LogbookSession: the editor and deletion', () => {
       previous: null,
       next: 'q2000000',
     });
-    await settle();
     expect(server.heads).toEqual(['q1000000']);
     expect(sut.getSnapshot().log).toMatchObject({ head: 'a1000000', version: 7 });
-    expect(server.refetches).toBe(0);
+    expect(sut.getSnapshot().log).toEqual(served(server));
   });
 
   it('sends an edited query again with the files the old one carried', async () => {
@@ -207,47 +233,5 @@ describe('LogbookSession: the editor and deletion', () => {
     await settle();
     expect(server.queries[0]).toMatchObject({ prompt: 'What is it, then?', files: ['file0001'] });
     expect(sut.getSnapshot().rows.at(-2)?.entry.attrs.files).toBe('file0001');
-  });
-});
-
-describe('LogbookSession: branches', () => {
-  const branched = [
-    e('query', 'Which road?', { qid: 'q1', eid: 'roadq000' }),
-    e('gen', 'The northern one.', { qid: 'q1', eid: 'north000' }),
-    e('comment', 'Cold up there.', { eid: 'cold0000' }),
-    e('gen', 'The southern one.', { qid: 'q1', eid: 'south000', parent: 'roadq000' }),
-  ];
-
-  it('shows an entry on another branch (a search hit) down to its newest entry, remembered for the owner', async () => {
-    const { sut, server } = sessionOn(branched, 4);
-    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The southern one.']);
-    sut.showEntry(1, false);
-    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The northern one.', 'Cold up there.']);
-    expect(server.heads).toEqual([]);
-    // Already on the path: nothing changes.
-    const before = sut.getSnapshot();
-    sut.showEntry(2, true);
-    expect(sut.getSnapshot()).toBe(before);
-    sut.showEntry(3, true);
-    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The southern one.']);
-    await settle();
-    expect(server.heads).toEqual(['south000']);
-  });
-
-  it("lets another reader look through the versions without changing the owner's choice", async () => {
-    const { sut, server } = sessionOn(branched, 4);
-    sut.switchBranch('north000', false);
-    expect(contents(sut.getSnapshot().rows)).toEqual(['Which road?', 'The northern one.', 'Cold up there.']);
-    await settle();
-    expect(server.heads).toEqual([]);
-    expect(sut.getSnapshot().log.version).toBe(4);
-  });
-
-  it('reads the log again when the server has moved on meanwhile', async () => {
-    const { sut, server } = sessionOn(branched, 4);
-    server.version = 9;
-    sut.switchBranch('north000');
-    await settle();
-    expect(server.refetches).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError, type EntriesPage } from '@caravanserai/api';
 import { applyToggle, filesOf, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
-import { PAGE_SIZE } from '../../api/get-logbook';
+import { PAGE_SIZE } from '../../api/log-page';
 import type { EntryWrite } from '../api/write-entry';
 import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
@@ -73,7 +73,7 @@ export class LogbookSession implements EntryActions {
   /** A page of the newest entries read elsewhere: drawn unless the session holds a newer version. */
   receive(page: EntriesPage, fetchedAt: number): void {
     if (page.version <= this.state.log.version) return;
-    this.apply(withPage(this.state.log, page, fetchedAt));
+    this.apply(withPage(this.state.log, page, fetchedAt), false);
     this.ports.answersChanged();
   }
 
@@ -85,7 +85,10 @@ export class LogbookSession implements EntryActions {
     const under = this.under;
     this.ports.readPage({ limit: this.pageSize(), ...(under !== null && { under }) }).then(
       (page) => {
-        if (under === this.under) this.receive(page, this.now());
+        if (under !== this.under) return;
+        // Read to replace what is held: taken at the same version too (a page that did not fit).
+        this.apply(withPage(this.state.log, page, this.now()), false);
+        this.ports.answersChanged();
       },
       () => undefined,
     );
@@ -106,7 +109,9 @@ export class LogbookSession implements EntryActions {
     if (!log.more || loadingOlder || before === undefined) return false;
     this.set({ loadingOlder: true });
     try {
-      const outcome = withOlder(this.state.log, await this.ports.readPage({ before, limit }));
+      const page = await this.ports.readPage({ before, limit });
+      // The log as it is now: a write may have landed while the page was read.
+      const outcome = withOlder(this.state.log, page);
       this.set({ loadingOlder: false });
       this.apply(outcome);
       return outcome.kind === 'next';
@@ -257,8 +262,11 @@ export class LogbookSession implements EntryActions {
     readLogbook: () => this.ports.readLogbook(),
     show: (page, under) => {
       this.under = under;
-      this.apply(withPage(this.state.log, page, this.now()));
+      const outcome = withPage(this.state.log, page, this.now());
+      this.apply(outcome, false);
+      return outcome.kind === 'next';
     },
+    reload: () => this.reload(),
     apply: (outcome) => this.apply(outcome),
     setHead: (eid) => this.ports.setHead(eid),
     refused: (error) => {
@@ -325,6 +333,7 @@ export class LogbookSession implements EntryActions {
         stream: this.ports.streamQuery,
         pending: this.pending,
         land: (write) => this.land(write),
+        answered: () => this.set({ answer: null }),
         frames: this.frames,
         now: this.now,
       },
@@ -332,7 +341,7 @@ export class LogbookSession implements EntryActions {
     );
     if (this.controller === controller) this.controller = null;
     if (outcome.kind !== 'failed') {
-      this.set({ answer: null });
+      if (this.state.answer !== null) this.set({ answer: null });
       return null;
     }
     const askable = outcome.stored || queryOp === null;
@@ -376,12 +385,13 @@ export class LogbookSession implements EntryActions {
     if ((attrs.input_tokens ?? attrs.output_tokens) !== undefined) this.ports.answersChanged();
   }
 
-  private apply(outcome: WriteOutcome): void {
+  /** `own`: the change is this page's write, which other tabs are told of. */
+  private apply(outcome: WriteOutcome, own = true): void {
     if (outcome.kind === 'gap') this.reload();
     else if (outcome.kind === 'next') {
       const before = this.state.log.version;
       this.set({ log: outcome.snapshot });
-      if (outcome.snapshot.version !== before) this.ports.announce(outcome.snapshot.version);
+      if (own && outcome.snapshot.version !== before) this.ports.announce(outcome.snapshot.version);
     }
   }
 
