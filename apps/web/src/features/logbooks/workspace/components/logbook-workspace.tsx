@@ -2,7 +2,7 @@ import type { CurrentUser, EntriesPage, LogbookOverview } from '@caravanserai/ap
 import { Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal';
 import { logbookKeys } from '../../api/logbook-keys';
 import type { EntryActions } from '../model/entry-actions';
@@ -66,6 +66,10 @@ export function LogbookWorkspace({
   const settings = useLogbookSettings(logbook);
   const files = useKnownFiles(state.files);
   const asking = state.answer !== null;
+  // The Scribe's own change (Send back, Stop gone) is drawn just after the log's: a stored answer
+  // shows in the frame its last event arrives, the composer's re-layout in the next.
+  const composerAsking = useDeferredValue(asking);
+  const composerStopping = useDeferredValue(state.answer?.stopping ?? false);
   useEscapeToStop(asking, session.stop);
   // The shell box changed the log, or a setting (memory): the page shows the end, where the change is.
   const queryClient = useQueryClient();
@@ -99,10 +103,16 @@ export function LogbookWorkspace({
     if (openAt !== null) session.showEntry(openAt, isOwner);
   }, [openAt, isOwner, session]);
 
-  const send = (mode: ComposeMode, text: string, fileIds: string[]) => {
-    log.current?.tail();
-    return session.send(mode, text, fileIds);
-  };
+  // Stable, so the Scribe and the toolbar (memo) re-render only when what they show changes.
+  const send = useCallback(
+    (mode: ComposeMode, text: string, fileIds: string[]) => {
+      log.current?.tail();
+      return session.send(mode, text, fileIds);
+    },
+    [session],
+  );
+  const toHead = useCallback(() => log.current?.head(), []);
+  const toTail = useCallback(() => log.current?.tail(), []);
   const retry = (qid: string) => {
     log.current?.tail();
     void session.retry(qid);
@@ -123,8 +133,8 @@ export function LogbookWorkspace({
         onViewChange={setView}
         showViews={editable}
         memory={settings.memory}
-        onHead={() => log.current?.head()}
-        onTail={() => log.current?.tail()}
+        onHead={toHead}
+        onTail={toTail}
       />
       <LogFilesContext value={files.known}>
         <LogView
@@ -169,8 +179,8 @@ export function LogbookWorkspace({
                     logid={logbook.logid}
                     onFileUploaded={files.add}
                     autoFocus={scribeFocus}
-                    asking={asking}
-                    stopping={state.answer?.stopping ?? false}
+                    asking={composerAsking}
+                    stopping={composerStopping}
                     hasWell={logbook.logwell !== null}
                     memory={settings.memory}
                     onMemoryChange={settings.setMemory}

@@ -51,6 +51,11 @@ export interface AnswerStreamDeps {
   stream(body: QuerySubmit, handlers: StreamHandlers): Promise<StreamedAnswer>;
   pending: PendingWrites;
   land(write: ConfirmedWrite): void;
+  /**
+   * The answer is stored and drawn from the log: called at once after it lands, so the page's
+   * last changes for it are drawn together, in one frame.
+   */
+  answered?(): void;
   frames: FrameScheduler;
   now(): number;
 }
@@ -117,6 +122,7 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
     );
     const gen = { tag: entry.tag, attrs: entry.attrs, content: entry.content };
     deps.land({ kind: 'append', entry: gen, index: entry.index, version });
+    deps.answered?.();
     return { kind: 'answered' };
   } catch (error) {
     frames.cancel(frame);

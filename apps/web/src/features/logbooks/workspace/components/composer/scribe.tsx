@@ -1,6 +1,6 @@
 import type { FileUploaded } from '@caravanserai/api';
 import { Button, Group, Switch, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, memo, useRef, useState } from 'react';
 import { uploadedIds } from '../../model/attachments';
 import { SendIcon, StopIcon } from '../icons';
 import classes from '../workspace.module.css';
@@ -30,7 +30,7 @@ const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
  * A question carries files: attached with the paperclip, pasted into the box or dropped on it,
  * each uploaded at once; the question waits for the uploads still running.
  */
-export function Scribe({
+export const Scribe = memo(function Scribe({
   logid,
   onFileUploaded,
   autoFocus = false,
@@ -186,4 +186,4 @@ export function Scribe({
       </Tabs>
     </div>
   );
-}
+});

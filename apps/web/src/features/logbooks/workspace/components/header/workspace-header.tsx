@@ -1,5 +1,6 @@
 import type { LogbookOverview } from '@caravanserai/api';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { LogbookBadges } from '../../../../../components/logbook-badges';
 import { OwnerLine } from '../../../../../components/owner-line';
 import { useLogbookTokens } from '../../../api/get-logbook';
@@ -12,7 +13,7 @@ import { WellMenu } from './well-menu';
  * the owner Settings and Delete Logbook), then one line with the well (which its owner can change
  * here), the owner, the flags and what the answers have cost in tokens.
  */
-export function WorkspaceHeader({
+export const WorkspaceHeader = memo(function WorkspaceHeader({
   logbook,
   isOwner,
   savingWell,
@@ -52,4 +53,4 @@ export function WorkspaceHeader({
       )}
     </Stack>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import type { Ref } from 'react';
+import { memo } from 'react';
 import { ArrowDownIcon, ArrowUpIcon } from '../icons';
 import type { ViewMode } from '../use-view-mode';
 import classes from '../workspace.module.css';
@@ -13,7 +14,7 @@ const VIEWS = [
  * The chat/shell view switch (for those who can write), the memory flag in the shell view (the
  * chat view has its switch), and Head and Tail.
  */
-export function WorkspaceToolbar({
+export const WorkspaceToolbar = memo(function WorkspaceToolbar({
   ref,
   view,
   onViewChange,
@@ -58,4 +59,4 @@ export function WorkspaceToolbar({
       </Group>
     </Group>
   );
-}
+});

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BranchChoice } from '../../model/branch-view';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
+import { useAsking } from './asking';
 
 /**
  * "< 2/3 >": the versions of an entry (regenerated answers, edited questions), one shown at a
@@ -9,13 +10,13 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
  */
 export function BranchArrows({
   choice,
-  disabled,
   onSwitch,
 }: {
   choice: BranchChoice;
-  disabled: boolean;
   onSwitch: (eid: string) => void;
 }) {
+  // No other version can be shown while an answer arrives.
+  const disabled = useAsking();
   const { position, count, previous, next } = choice;
   const arrow = (label: string, eid: string | null, icon: ReactNode) => (
     <ActionIcon

@@ -2,6 +2,7 @@ import type { Tag, Toggle } from '@caravanserai/logbook';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EditIcon, RedoIcon } from '../icons';
+import { useAsking } from './asking';
 import { CopyTextButton } from './copy-text-button';
 import classes from './entry-row.module.css';
 import { TAG_COLORS } from './tag-style';
@@ -51,7 +52,7 @@ export function EntryButtons({
   onToggle?: (toggle: Toggle) => void;
   onDelete?: () => void;
   onEdit?: () => void;
-  /** Present on answers; undefined where none can be asked (another answer is arriving). */
+  /** Present on answers of the owner's; hidden while another answer arrives. */
   onRegenerate?: () => void;
 }) {
   return (
@@ -71,20 +72,7 @@ export function EntryButtons({
           </ActionIcon>
         </Tip>
       )}
-      {onRegenerate && (
-        <Tip label="Regenerate: ask the question again for a new answer (this one stays)">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            className={classes.action}
-            aria-label="Regenerate"
-            onClick={onRegenerate}
-          >
-            <RedoIcon />
-          </ActionIcon>
-        </Tip>
-      )}
+      {onRegenerate && <RegenerateButton onRegenerate={onRegenerate} />}
       {onToggle &&
         TOGGLES.map(({ toggle, text, name, tip }) => (
           <Tip key={toggle} label={tag === toggle ? `${tip}. Pressed: hands it back to gen` : tip}>
@@ -116,5 +104,24 @@ export function EntryButtons({
         </Tip>
       )}
     </>
+  );
+}
+
+/** Regenerate, left out while another answer arrives (none can be asked meanwhile). */
+function RegenerateButton({ onRegenerate }: { onRegenerate: () => void }) {
+  if (useAsking()) return null;
+  return (
+    <Tip label="Regenerate: ask the question again for a new answer (this one stays)">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        className={classes.action}
+        aria-label="Regenerate"
+        onClick={onRegenerate}
+      >
+        <RedoIcon />
+      </ActionIcon>
+    </Tip>
   );
 }

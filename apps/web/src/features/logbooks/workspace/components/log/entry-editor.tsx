@@ -2,6 +2,7 @@ import type { Tag } from '@caravanserai/logbook';
 import { Button, Group, Textarea } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import { OWN_ESCAPE } from '../use-escape-to-stop';
+import { useAsking } from './asking';
 
 /**
  * An entry's text in an editable box, in its place in the log. Save stores it (Ctrl/Cmd+Enter
@@ -11,7 +12,6 @@ export function EntryEditor({
   tag,
   content,
   draft,
-  canResend,
   onDraft,
   onSave,
   onCancel,
@@ -22,11 +22,12 @@ export function EntryEditor({
   draft: string | undefined;
   onDraft: (text: string) => void;
   /** False while another answer is arriving. */
-  canResend: boolean;
   /** Resolves true once stored; the editor stays open with the text otherwise. */
   onSave: (content: string, resend: boolean) => Promise<boolean>;
   onCancel: () => void;
 }) {
+  // An edited question is not sent again while another answer arrives.
+  const asking = useAsking();
   const [value, setValue] = useState(draft ?? content);
   const [saving, setSaving] = useState(false);
   const blank = value.trim() === '';
@@ -87,7 +88,7 @@ export function EntryEditor({
           Save
         </Button>
         {tag === 'query' && (
-          <Button size="xs" onClick={() => void save(true)} disabled={blank || !canResend || saving}>
+          <Button size="xs" onClick={() => void save(true)} disabled={blank || asking || saving}>
             Save and resend
           </Button>
         )}

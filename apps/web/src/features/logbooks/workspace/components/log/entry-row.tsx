@@ -6,6 +6,7 @@ import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
 import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
+import { useAsking } from './asking';
 import { BranchArrows } from './branch-arrows';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
@@ -27,14 +28,11 @@ export const EntryRow = memo(function EntryRow({
   editable,
   actions,
   editing,
-  asking,
 }: {
   row: LogRow;
   editable: boolean;
   actions: EntryActions;
   editing: boolean;
-  /** An answer is arriving: no other can be asked meanwhile. */
-  asking: boolean;
 }) {
   const { entry } = row;
   const notice = isNotice(entry);
@@ -43,7 +41,8 @@ export const EntryRow = memo(function EntryRow({
   const stored = editable && row.index !== null;
   const qid = entry.attrs.qid;
   const meta = ANSWER_TAGS.has(entry.tag) && !row.streaming ? answerMeta(entry) : null;
-  const canAsk = stored && !asking && qid !== undefined;
+  // While another answer arrives the controls that ask are disabled (they read AskingContext).
+  const canAsk = stored && qid !== undefined;
 
   return (
     <Paper
@@ -94,7 +93,6 @@ export const EntryRow = memo(function EntryRow({
           content={entry.content}
           draft={actions.draft(row)}
           onDraft={(text) => actions.keepDraft(row, text)}
-          canResend={!asking}
           onSave={(content, resend) => actions.save(row, content, resend)}
           onCancel={actions.cancelEdit}
         />
@@ -106,26 +104,31 @@ export const EntryRow = memo(function EntryRow({
         <EntryContent entry={entry} />
       )}
       {!notice && entry.attrs.files !== undefined && <EntryFiles entry={entry} />}
-      {row.branch && !editing && (
-        <BranchArrows choice={row.branch} disabled={asking} onSwitch={actions.switchBranch} />
-      )}
+      {row.branch && !editing && <BranchArrows choice={row.branch} onSwitch={actions.switchBranch} />}
       {meta && <AnswerFooter meta={meta} />}
       {row.unanswered && stored && !editing && (
         <Group gap="xs" mt={6}>
           <Text size="xs" c="dimmed">
             No answer yet.
           </Text>
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<RedoIcon />}
-            disabled={!canAsk}
-            onClick={() => actions.ask(row)}
-          >
-            Retry
-          </Button>
+          <RetryButton canAsk={canAsk} onRetry={() => actions.ask(row)} />
         </Group>
       )}
     </Paper>
   );
 });
+
+function RetryButton({ canAsk, onRetry }: { canAsk: boolean; onRetry: () => void }) {
+  const asking = useAsking();
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<RedoIcon />}
+      disabled={!canAsk || asking}
+      onClick={onRetry}
+    >
+      Retry
+    </Button>
+  );
+}

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
+import { AskingContext } from './asking';
 import { EntryRow } from './entry-row';
 import classes from './log-view.module.css';
 
@@ -249,46 +250,42 @@ export function LogView({
           This Logbook has no entries yet.
         </Text>
       )}
-      <ol
-        ref={listRef}
-        style={{
-          position: 'relative',
-          height: totalSize,
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-        }}
-      >
-        {items.map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <li
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              className={row.key === highlightKey ? classes.highlight : undefined}
-              aria-setsize={older.before + rows.length}
-              aria-posinset={older.before + item.index + 1}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start - scrollMargin}px)`,
-              }}
-            >
-              <EntryRow
-                row={row}
-                editable={editable}
-                actions={actions}
-                editing={row.key === editingKey}
-                asking={asking}
-              />
-            </li>
-          );
-        })}
-      </ol>
+      <AskingContext value={asking}>
+        <ol
+          ref={listRef}
+          style={{
+            position: 'relative',
+            height: totalSize,
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+          }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <li
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className={row.key === highlightKey ? classes.highlight : undefined}
+                aria-setsize={older.before + rows.length}
+                aria-posinset={older.before + item.index + 1}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start - scrollMargin}px)`,
+                }}
+              >
+                <EntryRow row={row} editable={editable} actions={actions} editing={row.key === editingKey} />
+              </li>
+            );
+          })}
+        </ol>
+      </AskingContext>
       <Divider label="END" labelPosition="center" mt="sm" />
     </section>
   );
