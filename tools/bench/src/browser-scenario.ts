@@ -2,12 +2,13 @@ import { gzipSync } from 'node:zlib';
 import { openBrowser } from '@caravanserai/test-kit/browser';
 import { answerScenario } from './answer-scenario.js';
 import { logbookWith, signUp } from './api.js';
+import { navigationScenario } from './navigation-scenario.js';
 import type { Figure } from './results.js';
 
 /**
  * In Chromium against the built app: the JavaScript the home page loads (gzipped, as a server
- * would send it), how long a 10,000-entry logbook takes to show its newest entries, and how soon a
- * streamed answer shows as stored in a 1,000-entry one.
+ * would send it), how long a 10,000-entry logbook takes to show its newest entries, a 100,000-entry
+ * one against a 100-entry one, and how soon a streamed answer shows as stored in a 1,000-entry one.
  */
 export async function browserScenario(origin: string, baseUrl: string, fakeUrl: string): Promise<Figure[]> {
   // The same Chromium, flags and fresh profile as the browser tests.
@@ -36,6 +37,7 @@ export async function browserScenario(origin: string, baseUrl: string, fakeUrl: 
       samples.push(Date.now() - started);
     }
     const render = samples.sort((a, b) => a - b)[1]!;
+    const navigation = await navigationScenario(page, api, origin);
     const answer = await answerScenario(page, api, origin, fakeUrl);
     return [
       {
@@ -50,6 +52,7 @@ export async function browserScenario(origin: string, baseUrl: string, fakeUrl: 
         budget: '< 1000 ms',
         ok: render < 1000,
       },
+      ...navigation,
       ...answer,
     ];
   } finally {
