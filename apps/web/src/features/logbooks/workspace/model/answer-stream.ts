@@ -2,7 +2,7 @@ import { ApiError, type QuerySubmit, type StreamHandlers } from '@caravanserai/a
 import type { StreamedAnswer } from '../api/stream-query';
 import { withFiles } from './entry-files';
 import type { ConfirmedWrite } from './log-snapshot';
-import type { PendingOp } from './overlay';
+import { type PendingOp, pendingKey } from './overlay';
 
 /** A pending write as the session adds it: everything but the id it is given. */
 export type NewPendingOp = PendingOp extends infer O ? (O extends PendingOp ? Omit<O, 'id'> : never) : never;
@@ -99,7 +99,13 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
       onQuery: ({ index, eid }) => {
         stored = true;
         const attrs = withFiles(parent === undefined ? { qid, eid } : { qid, parent, eid }, files);
-        deps.land({ kind: 'append', entry: { tag: 'query', attrs, content: prompt }, index });
+        const query = { tag: 'query' as const, attrs, content: prompt };
+        deps.land({
+          kind: 'append',
+          entry: query,
+          index,
+          ...(queryOp !== null && { key: pendingKey(queryOp) }),
+        });
         if (queryOp !== null) pending.settle(queryOp);
       },
       onDelta: (text) => {
@@ -121,7 +127,7 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
         : op,
     );
     const gen = { tag: entry.tag, attrs: entry.attrs, content: entry.content };
-    deps.land({ kind: 'append', entry: gen, index: entry.index, version });
+    deps.land({ kind: 'append', entry: gen, index: entry.index, version, key: pendingKey(answerId) });
     deps.answered?.();
     return { kind: 'answered' };
   } catch (error) {

@@ -343,6 +343,11 @@ export function sessionOn(
  * The log as the server would give it now, read `limit` entries at a time: what a session that
  * applied its writes itself must hold (whenever it read it).
  */
+/** The log without the row keys this page kept for its own writes (which a read does not know). */
+export function withoutKeys(log: LogSnapshot): LogSnapshot {
+  return { ...log, path: log.path.map(({ key: _key, ...held }) => held) };
+}
+
 export function served(server: FakeServer, limit = 100): LogSnapshot {
   return { ...snapshotOf(server.page({ limit }), 0), updatedAt: expect.any(Number) };
 }

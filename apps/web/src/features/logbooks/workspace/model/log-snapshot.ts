@@ -11,6 +11,11 @@ export interface PathEntry {
   /** The eids of the entries that follow the same parent, itself included, oldest first. */
   siblings: readonly string[];
   files: readonly EntryFile[];
+  /**
+   * The row key of the pending write it was drawn as on this page, kept so the row is updated in
+   * place, not drawn anew, when the write is stored.
+   */
+  key?: string;
 }
 
 /**
@@ -35,7 +40,15 @@ export interface LogSnapshot {
 /** A write of this page as the server confirmed it. */
 export type ConfirmedWrite =
   /** An entry stored at `index`; `version` unknown for a query the answer stream announced. */
-  | { kind: 'append'; entry: Entry; index: number; version?: number; files?: readonly EntryFile[] }
+  | {
+      kind: 'append';
+      entry: Entry;
+      index: number;
+      version?: number;
+      files?: readonly EntryFile[];
+      /** The key of the pending row it was drawn as. */
+      key?: string;
+    }
   /** Entry `index` re-tagged, edited or blanked. */
   | { kind: 'change'; index: number; tag?: Tag; content?: string; version: number };
 
@@ -100,10 +113,11 @@ function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append
   const named = write.entry.attrs.parent;
   const leaf = eidOf(path.at(-1));
   const files = write.files ?? [];
+  const kept = write.key === undefined ? {} : { key: write.key };
   if (named === undefined || named === leaf) {
     // Only a path held from its first entry can take a first entry.
     if (leaf === null && snapshot.more) return null;
-    const entry = { index: write.index, entry: write.entry, parent: leaf, siblings: [eid], files };
+    const entry = { index: write.index, entry: write.entry, parent: leaf, siblings: [eid], files, ...kept };
     return [...path, entry];
   }
   // '' names no entry: a new first entry, beside the path's first.
@@ -114,7 +128,10 @@ function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append
   const gone = replaced?.entry.content === '' ? replaced.entry.attrs.eid : undefined;
   const siblings = [...(replaced?.siblings ?? []).filter((sibling) => sibling !== gone), eid];
   const parent = named === '' ? null : named;
-  return [...path.slice(0, at + 1), { index: write.index, entry: write.entry, parent, siblings, files }];
+  return [
+    ...path.slice(0, at + 1),
+    { index: write.index, entry: write.entry, parent, siblings, files, ...kept },
+  ];
 }
 
 /**

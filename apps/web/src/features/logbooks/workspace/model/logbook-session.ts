@@ -15,7 +15,7 @@ import {
   withOlder,
   withPage,
 } from './log-snapshot';
-import type { LogRow } from './overlay';
+import { type LogRow, pendingKey } from './overlay';
 import { pendingWrites } from './pending-writes';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
@@ -146,7 +146,7 @@ export class LogbookSession implements EntryActions {
         onStored: ({ index, version, eid }) => {
           const attrs: Record<string, string> = eid === undefined ? {} : { eid };
           const stored = { ...entry, attrs };
-          this.stored(id, { kind: 'append', entry: stored, index, version });
+          this.stored(id, { kind: 'append', entry: stored, index, version, key: pendingKey(id) });
         },
       });
       return null;

@@ -23,6 +23,11 @@ export type PendingOp =
       settledAt?: number;
     };
 
+/** The key of a pending write's row; the entry it becomes keeps it (PathEntry.key). */
+export function pendingKey(id: number): string {
+  return `p${id}`;
+}
+
 /** One row of the log as drawn: a server entry (with its position) or a pending one. */
 export interface LogRow {
   key: string;
@@ -87,7 +92,7 @@ export function baseRows(path: readonly PathEntry[], previous: readonly LogRow[]
     if (kept && kept.row.entry === held.entry && kept.siblings === held.siblings) return kept.row;
     const branch = branchChoice(held);
     const row: LogRow = {
-      key: `e${held.index}`,
+      key: held.key ?? `e${held.index}`,
       index: held.index,
       entry: held.entry,
       pending: false,
@@ -138,10 +143,10 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
       rows[position] = { ...row, entry, pending: op.settledAt === undefined };
     } else if (op.kind === 'append') {
       const pending = op.settledAt === undefined;
-      tail.push({ key: `p${op.id}`, index: null, entry: op.entry, pending, streaming: false });
+      tail.push({ key: pendingKey(op.id), index: null, entry: op.entry, pending, streaming: false });
     } else {
       tail.push({
-        key: `p${op.id}`,
+        key: pendingKey(op.id),
         index: null,
         entry: { tag: 'gen', attrs: { ...op.attrs, qid: op.qid }, content: op.content },
         pending: op.streaming,
