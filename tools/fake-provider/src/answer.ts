@@ -19,7 +19,10 @@ function replyOverrides(
   };
 }
 
-/** Carries out one script (undefined: the echo reply) for an accepted request. */
+/**
+ * Carries out one script (undefined: the echo reply, its pieces `echoDelayMs` apart) for an
+ * accepted request.
+ */
 export async function answer(
   route: Route,
   context: RequestContext,
@@ -27,6 +30,7 @@ export async function answer(
   sequence: number,
   response: ServerResponse,
   recorded: RecordedRequest,
+  echoDelayMs = 0,
 ): Promise<void> {
   const { adapter } = route;
   if (script?.kind === 'error') {
@@ -56,7 +60,7 @@ export async function answer(
     return;
   }
   recorded.delivery = await writeStream(response, adapter.stream(plan, context), {
-    delayMs: script?.kind === 'reply' ? (script.chunkDelayMs ?? 0) : 0,
+    delayMs: script?.kind === 'reply' ? (script.chunkDelayMs ?? 0) : script === undefined ? echoDelayMs : 0,
     ...(script?.kind === 'drop' ? { dropAfter: script.afterChunks } : {}),
   });
 }

@@ -2,14 +2,16 @@ import { parseArgs } from 'node:util';
 import { startFakeProvider } from './server';
 
 /**
- * `node --import tsx tools/fake-provider/src/cli.ts [--port 11435] [--host 127.0.0.1] [--no-auth]`:
- * runs the fake until interrupted, answering every request with the echo reply.
+ * `node --import tsx tools/fake-provider/src/cli.ts [--port 11435] [--host 127.0.0.1] [--no-auth]
+ * [--chunk-delay-ms 0]`: runs the fake until interrupted, answering every request with the echo
+ * reply (streamed with that pause between its pieces).
  */
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '11435' },
     host: { type: 'string', default: '127.0.0.1' },
     'no-auth': { type: 'boolean', default: false },
+    'chunk-delay-ms': { type: 'string', default: '0' },
   },
 });
 
@@ -19,7 +21,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
-const fake = await startFakeProvider({ port, host: values.host, requireApiKey: !values['no-auth'] });
+const chunkDelayMs = Number(values['chunk-delay-ms']);
+if (!Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 60_000) {
+  console.error(`--chunk-delay-ms must be a whole number of milliseconds, not ${values['chunk-delay-ms']}`);
+  process.exit(2);
+}
+
+const fake = await startFakeProvider({
+  port,
+  host: values.host,
+  requireApiKey: !values['no-auth'],
+  chunkDelayMs,
+});
 const lines = [
   `Fake AI provider listening on ${fake.url}${values['no-auth'] ? ' (API keys not required)' : ''}`,
   '',

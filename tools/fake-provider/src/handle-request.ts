@@ -12,6 +12,8 @@ export interface ServerState {
   requests: RecordedRequest[];
   scripts: ScriptQueue;
   requireApiKey: boolean;
+  /** The pause between the pieces of a streamed echo reply. */
+  chunkDelayMs: number;
   nextSequence(): number;
 }
 
@@ -49,5 +51,6 @@ export async function handleRequest(
     sendJson(response, 400, adapter.errorBody(400, 'The request body is not valid JSON.'));
     return;
   }
-  await answer(route, context, state.scripts.next(), state.nextSequence(), response, recorded);
+  const script = state.scripts.next();
+  await answer(route, context, script, state.nextSequence(), response, recorded, state.chunkDelayMs);
 }

@@ -175,4 +175,33 @@ describe('odd requests', () => {
       await open.close();
     }
   });
+
+  it('streams the echo reply in pieces the given pause apart when started with chunkDelayMs', async () => {
+    const paced = await startFakeProvider({ chunkDelayMs: 40 });
+    try {
+      const response = await postJson(
+        `${paced.url}/v1/chat/completions`,
+        { ...userSays('slow and steady'), stream: true },
+        OPENAI_KEY,
+      );
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      const arrivals: { at: number; text: string }[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        arrivals.push({ at: Date.now(), text: decoder.decode(value) });
+      }
+      const text = arrivals.map((piece) => piece.text).join('');
+      const content = sseJson(text)
+        .map((event) => at(event, 'choices', 0, 'delta', 'content') ?? '')
+        .join('');
+      expect(content).toBe('Echo: slow and steady');
+      // The pieces came in more than one read, the last at least one pause after the first.
+      expect(arrivals.length).toBeGreaterThan(1);
+      expect(arrivals.at(-1)!.at - arrivals[0]!.at).toBeGreaterThanOrEqual(35);
+    } finally {
+      await paced.close();
+    }
+  });
 });

@@ -18,6 +18,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     requests: [],
     scripts,
     requireApiKey: options.requireApiKey ?? true,
+    chunkDelayMs: options.chunkDelayMs ?? 0,
     nextSequence: () => {
       sequence += 1;
       return sequence;

@@ -65,4 +65,6 @@ export interface FakeProviderOptions {
   host?: string;
   /** When false, requests without an API key are answered instead of refused with 401. Default true. */
   requireApiKey?: boolean;
+  /** The pause between the pieces of a streamed echo reply, as a model writing would make (default 0). */
+  chunkDelayMs?: number;
 }
