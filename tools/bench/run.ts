@@ -33,9 +33,23 @@ if (web.status !== 0) throw new Error('The web app did not build.');
 const port = freePort();
 const fakePort = freePort();
 const fake = await startProcess(FAKE_PROVIDER_CLI, {}, fakePort, ['--port', String(fakePort)]);
+// Answers written as a model writes them, a piece every PACE_MS: the browser's answer path sees
+// its last event arrive on its own, as it does from a real provider.
+const PACE_MS = 25;
+const pacedPort = freePort();
+const paced = await startProcess(FAKE_PROVIDER_CLI, {}, pacedPort, [
+  '--port',
+  String(pacedPort),
+  '--chunk-delay-ms',
+  String(PACE_MS),
+]);
 const server = await startProcess(
   join(root, 'apps/server/dist/server.js'),
-  { DATA_DIR: join(workDir, 'data'), AUTH_RATE_LIMIT: '1000', WELL_ALLOWED_HOSTS: `127.0.0.1:${fakePort}` },
+  {
+    DATA_DIR: join(workDir, 'data'),
+    AUTH_RATE_LIMIT: '1000',
+    WELL_ALLOWED_HOSTS: `127.0.0.1:${fakePort},127.0.0.1:${pacedPort}`,
+  },
   port,
 );
 const baseUrl = `http://127.0.0.1:${port}/api`;
@@ -73,7 +87,7 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
     'import',
     () => onFreshServer(join(workDir, 'import-data'), (url, pid) => importScenario(url, workDir, pid)),
   ],
-  ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${fakePort}`)],
+  ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${pacedPort}`)],
   ['search', () => searchScenario(join(root, 'apps/server/dist/server.js'), workDir)],
   ['upload', () => uploadScenario(baseUrl)],
   // Last: it leaves four logs of 300,000 entries behind, which would weigh on the figures after it.
@@ -89,6 +103,7 @@ try {
 } finally {
   await stopProcess(server);
   await stopProcess(fake);
+  await stopProcess(paced);
   rmSync(workDir, { recursive: true, force: true });
 }
 if (only.length > 0) {
@@ -98,6 +113,7 @@ if (only.length > 0) {
 const section = recordResults(join(root, 'bench/RESULTS.md'), describeMachine(), figures, [
   'Server: the production bundle on SQLite (WAL, synchronous=FULL), one process; load from a second process, 10 connections.',
   'Query latency: one request at a time against the fake provider in its own process (200 rounds after 20 warm-up).',
+  `Browser answers: the fake provider sends each of an answer's pieces ${PACE_MS} ms after the one before, as a model writing does.`,
   'Heavy writes: 4 clients each replace a log twice with one just under the 5 MB body limit while another user reads a small logbook every 5 ms.',
   'Uploads: one user uploads a 19.5 MB text file and a 19 MB PNG three times each while another user reads a small logbook every 5 ms.',
 ]);

@@ -17,15 +17,36 @@ function turns(count: number): Entry[] {
 }
 
 /**
- * Opens the logbook `ROUNDS` times: the median time from navigation to its newest entry shown, and
- * the bytes of the logbook's own API answers (entries, overview, token totals) read to show it.
+ * Runs in the page (this file compiles without the DOM library, hence a string): goes to `path`
+ * as a link in the app does (the router follows the history), and resolves with the milliseconds
+ * until `text` is drawn.
+ */
+const NAVIGATE = `(async ({ path, text }) => {
+  const started = performance.now();
+  history.pushState(null, '', path);
+  dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  return new Promise((resolve) => {
+    const check = () => {
+      for (const element of document.querySelectorAll('main [data-tag]')) {
+        if (element.textContent.includes(text)) return resolve(performance.now() - started);
+      }
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+})`;
+
+/**
+ * Goes to the logbook from the logbooks page `ROUNDS` times, each from a fresh page load so
+ * nothing of it is cached: the median time until its newest entry is drawn, and the bytes of the
+ * logbook's own API answers (overview, entries, token totals) read meanwhile.
  */
 async function open(page: Page, origin: string, logid: string, count: number) {
   const prefix = `/api${pathOf(routes.logbooks.get, { logid })}`;
   let bytes = 0;
   const onResponse = async (response: import('playwright-core').Response) => {
-    if (!new URL(response.url()).pathname.startsWith(prefix)) return;
-    if (new URL(response.url()).pathname.endsWith('/version/')) return;
+    const { pathname } = new URL(response.url());
+    if (!pathname.startsWith(prefix) || pathname.endsWith('/version/')) return;
     const body = await response.body().catch(() => null);
     bytes += body?.length ?? 0;
   };
@@ -34,13 +55,14 @@ async function open(page: Page, origin: string, logid: string, count: number) {
   page.on('response', onResponse);
   try {
     for (let round = 0; round < ROUNDS; round++) {
+      await page.goto(`${origin}/logbooks/`);
+      await page.getByRole('main').getByRole('link', { name: 'New Logbook' }).waitFor();
       bytes = 0;
-      await page.goto('about:blank');
-      const started = Date.now();
-      await page.goto(`${origin}/logbooks/${logid}`);
-      await page.getByText(`Turn ${count - 1}.`, { exact: true }).waitFor({ timeout: 30_000 });
-      samples.push(Date.now() - started);
-      // Answers still arriving when the entry shows count too.
+      const ms = (await page.evaluate(
+        `${NAVIGATE}(${JSON.stringify({ path: `/logbooks/${logid}`, text: `Turn ${count - 1}.` })})`,
+      )) as number;
+      samples.push(ms);
+      // Answers still arriving once the entry shows count too.
       await page.waitForLoadState('networkidle');
       sizes.push(bytes);
     }
@@ -48,7 +70,7 @@ async function open(page: Page, origin: string, logid: string, count: number) {
     page.off('response', onResponse);
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { ms: median(samples), bytes: median(sizes) };
+  return { ms: Math.round(median(samples)), bytes: median(sizes) };
 }
 
 /**
@@ -64,13 +86,13 @@ export async function navigationScenario(page: Page, api: ApiClient, origin: str
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   return [
     {
-      name: `${SHORT}-entry logbook, navigation to newest turns shown (median of ${ROUNDS})`,
+      name: `${SHORT}-entry logbook, navigation in the app to newest turns shown (median of ${ROUNDS})`,
       value: `${shortOpen.ms} ms`,
       budget: '< 300 ms',
       ok: shortOpen.ms < 300,
     },
     {
-      name: `${LONG.toLocaleString('en')}-entry logbook, navigation to newest turns shown (median of ${ROUNDS})`,
+      name: `${LONG.toLocaleString('en')}-entry logbook, navigation in the app to newest turns shown (median of ${ROUNDS})`,
       value: `${longOpen.ms} ms`,
       budget: '< 300 ms',
       ok: longOpen.ms < 300,
