@@ -120,6 +120,7 @@ describe('useLogbookSession', () => {
   }
 
   it('makes one session from the first page, and gives it each newer page read', () => {
+    vi.useFakeTimers();
     const server = fakeServer(stored, 3);
     const { result, rerender, invalidated } = opened(server);
     const session = result.current;
@@ -133,8 +134,11 @@ describe('useLogbookSession', () => {
       'Why?',
       'Because.',
     ]);
-    // What the answers took is read again with them.
+    // What the answers took is read again a moment later, not in the frame that draws them.
+    expect(invalidated).not.toHaveBeenCalledWith({ queryKey: logbookKeys.tokens('log1') });
+    vi.advanceTimersByTime(500);
     expect(invalidated).toHaveBeenCalledWith({ queryKey: logbookKeys.tokens('log1') });
+    vi.useRealTimers();
   });
 
   it('reads the pages of its logbook from the server', async () => {

@@ -31,6 +31,9 @@ export function useLogbookSession(
   const { mutateAsync: cancelQuery } = useCancelQuery();
   const setHead = useSetHead(logid);
   const reload = useRef<() => void>(() => undefined);
+  const [tokens] = useState(() =>
+    tokenTotalsRefresh(() => queryClient.invalidateQueries({ queryKey: logbookKeys.tokens(logid) })),
+  );
   const sync = useLogbookSync(logid, reload);
   const [session] = useState(
     () =>
@@ -46,7 +49,7 @@ export function useLogbookSession(
           readPage: (query) => api.logbooks.entries(logid, query),
           readLogbook: () => api.logbooks.get(logid),
           announce: sync.announce,
-          answersChanged: () => void queryClient.invalidateQueries({ queryKey: logbookKeys.tokens(logid) }),
+          answersChanged: () => tokens.changed(),
           writeFailed: notifyWriteFailed,
         },
       }),
@@ -59,7 +62,13 @@ export function useLogbookSession(
   }, [session, page, fetchedAt]);
 
   // Leaving the page stops listening to an answer in flight; the server still stores it.
-  useEffect(() => () => session.dispose(), [session]);
+  useEffect(
+    () => () => {
+      session.dispose();
+      tokens.cancel();
+    },
+    [session, tokens],
+  );
 
   const version = useSyncExternalStore(session.subscribe, () => session.getSnapshot().log.version);
   useVersionMarker(logbook, version, Math.min(updatedAt, fetchedAt), sync);
@@ -69,4 +78,19 @@ export function useLogbookSession(
 /** The session's state, read by React: a render whenever the session changes. */
 export function useSessionState(session: LogbookSession): LogbookSessionState {
   return useSyncExternalStore(session.subscribe, session.getSnapshot);
+}
+
+/** How long after answers change the header's token totals are read again: never in their frame. */
+const TOKENS_REFRESH_MS = 400;
+
+/** Reads the token totals again a moment after answers changed, once for a burst of changes. */
+function tokenTotalsRefresh(refresh: () => unknown) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    changed: () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh(), TOKENS_REFRESH_MS);
+    },
+    cancel: () => clearTimeout(timer),
+  };
 }

@@ -58,6 +58,13 @@ function estimateHeight(row: LogRow | undefined): number {
   return 58 + lines * 24;
 }
 
+/** Where the window would be scrolled to show the last rows, by their estimated heights. */
+function estimatedEnd(rows: readonly LogRow[]): number {
+  let total = 0;
+  for (const row of rows) total += estimateHeight(row) + ROW_GAP;
+  return Math.max(0, total - window.innerHeight);
+}
+
 function nearEnd(): boolean {
   return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - NEAR_END_PX;
 }
@@ -104,13 +111,21 @@ export function LogView({
   const olderTurns = useRef(older);
   olderTurns.current = older;
 
-  // The list's distance from the top of the page moves when anything above it changes size.
+  // The list's distance from the top of the page moves when anything above it changes size, which
+  // changes the page's size: measured then, once the browser has laid the page out (reading it in
+  // every render would make the browser lay the page out again in the middle of each change).
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const top = list.getBoundingClientRect().top + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  });
+    const measure = () => {
+      const top = list.getBoundingClientRect().top + window.scrollY;
+      setScrollMargin((margin) => (Math.abs(top - margin) > 0.5 ? top : margin));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -121,6 +136,9 @@ export function LogView({
     scrollMargin,
     scrollPaddingStart: paddingStart,
     scrollPaddingEnd: paddingEnd,
+    // Opening at the end, the first rows drawn are the newest (by their estimated heights), not
+    // the first ones, drawn only to be replaced once the page has scrolled down.
+    initialOffset: () => (startAtEnd && openAt === null ? estimatedEnd(rows) : 0),
   });
 
   const last = rows.length - 1;

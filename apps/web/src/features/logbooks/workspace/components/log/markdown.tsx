@@ -53,7 +53,10 @@ function ImageLink({ node: _node, src, alt }: ComponentProps<'img'> & { node?: u
 const components: Components = { pre: CodeBlock, a: SafeLink, img: ImageLink };
 const remarkPlugins = [remarkGfm];
 // Only fenced blocks that name their language are highlighted: guessing costs time on every row.
-const rehypePlugins = [rehypeHighlight];
+// The highlighter (its languages registered) is made once: react-markdown sets its plugins up again
+// for every answer it draws, and registering the languages each time cost more than the drawing.
+const highlight = rehypeHighlight();
+const rehypePlugins = [() => highlight];
 
 /** A gen entry as Markdown (GitHub flavour). Raw HTML in it is shown as text, never rendered. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
