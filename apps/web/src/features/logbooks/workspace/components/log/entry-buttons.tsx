@@ -1,6 +1,6 @@
 import type { Tag, Toggle } from '@caravanserai/logbook';
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { createContext, type ReactElement, useContext } from 'react';
+import type { ReactElement } from 'react';
 import { EditIcon, RedoIcon } from '../icons';
 import { useAsking } from './asking';
 import { CopyTextButton } from './copy-text-button';
@@ -24,14 +24,7 @@ const TOGGLES: { toggle: Toggle; text: string; name: string; tip: string }[] = [
   { toggle: 'mirage', text: 'M', name: 'Mirage', tip: 'Mirage (M): a wrong answer, never sent to the model' },
 ];
 
-/**
- * Whether the row's tooltips are set up: once the pointer has come over the row. Tooltips show on
- * hover only, and a log draws many rows nobody points at, each with five of them.
- */
-export const TipsArmed = createContext(false);
-
 function Tip({ label, children }: { label: string; children: ReactElement }) {
-  if (!useContext(TipsArmed)) return children;
   return (
     <Tooltip label={label} openDelay={350} withArrow>
       {children}

@@ -1,6 +1,6 @@
 import { isNotice } from '@caravanserai/logbook';
 import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
-import { type CSSProperties, memo, useState } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { answerMeta } from '../../model/answer-meta';
 import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
@@ -8,7 +8,7 @@ import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
 import { useAsking } from './asking';
 import { BranchArrows } from './branch-arrows';
-import { EntryButtons, TipsArmed } from './entry-buttons';
+import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
 import { EntryEditor } from './entry-editor';
 import { EntryFiles } from './entry-files';
@@ -43,8 +43,6 @@ export const EntryRow = memo(function EntryRow({
   const meta = ANSWER_TAGS.has(entry.tag) && !row.streaming ? answerMeta(entry) : null;
   // While another answer arrives the controls that ask are disabled (they read AskingContext).
   const canAsk = stored && qid !== undefined;
-  // The buttons' tooltips are set up once the pointer comes over the row (TipsArmed).
-  const [tips, setTips] = useState(false);
 
   return (
     <Paper
@@ -57,7 +55,6 @@ export const EntryRow = memo(function EntryRow({
       data-notice={notice || undefined}
       data-pending={row.pending || undefined}
       aria-busy={row.streaming || undefined}
-      onPointerEnter={tips ? undefined : () => setTips(true)}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={notice ? 0 : 6}>
         <Group gap={8} wrap="nowrap" miw={0}>
@@ -78,20 +75,16 @@ export const EntryRow = memo(function EntryRow({
           {row.streaming && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
-          <TipsArmed value={tips}>
-            <EntryButtons
-              tag={entry.tag}
-              copyText={row.streaming ? null : entry.content}
-              onToggle={stored ? (toggle) => actions.toggle(row, toggle) : undefined}
-              onDelete={stored ? () => actions.remove(row) : undefined}
-              onEdit={
-                stored && !editing && EDITABLE_TAGS.has(entry.tag) ? () => actions.edit(row) : undefined
-              }
-              onRegenerate={
-                canAsk && !notice && ANSWER_TAGS.has(entry.tag) ? () => actions.ask(row) : undefined
-              }
-            />
-          </TipsArmed>
+          <EntryButtons
+            tag={entry.tag}
+            copyText={row.streaming ? null : entry.content}
+            onToggle={stored ? (toggle) => actions.toggle(row, toggle) : undefined}
+            onDelete={stored ? () => actions.remove(row) : undefined}
+            onEdit={stored && !editing && EDITABLE_TAGS.has(entry.tag) ? () => actions.edit(row) : undefined}
+            onRegenerate={
+              canAsk && !notice && ANSWER_TAGS.has(entry.tag) ? () => actions.ask(row) : undefined
+            }
+          />
         </Group>
       </Group>
       {notice ? null : editing ? (
