@@ -255,13 +255,15 @@ export function LogView({
   const items = virtualizer.getVirtualItems();
   return (
     <section aria-label="Log">
-      <Divider label="START" labelPosition="center" mb="sm" />
-      {older.more && (
+      {/* START marks the log's first entry: until it is read, the way to the entries before. */}
+      {older.more ? (
         <Center mb="sm">
           <Button variant="subtle" size="xs" loading={older.loading} onClick={older.load}>
             Show earlier entries
           </Button>
         </Center>
+      ) : (
+        <Divider label="START" labelPosition="center" mb="sm" />
       )}
       {rows.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
