@@ -17,3 +17,16 @@ export function branchedLogbooks(client: ApiClient, fake: { url: string }) {
     });
   };
 }
+
+/** Asks 'Tell me' in the logbook, then asks it again: the first answer and its regenerated sibling. */
+export async function askTwice(
+  client: ApiClient,
+  fake: { enqueue(script: { kind: 'reply'; text: string }): void },
+  logid: string,
+) {
+  fake.enqueue({ kind: 'reply', text: 'First answer.' });
+  const first = await client.queries.submit({ logid, prompt: 'Tell me' });
+  fake.enqueue({ kind: 'reply', text: 'Second answer.' });
+  const second = await client.queries.submit({ logid, prompt: 'Tell me', qid: first.data.qid });
+  return { first, second };
+}

@@ -1,7 +1,7 @@
 import { serializeLog } from '@caravanserai/logbook';
 import { documentOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { branchedLogbooks, turns } from './branch-helpers.js';
+import { askTwice, branchedLogbooks, turns } from './branch-helpers.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
@@ -147,14 +147,7 @@ describe('the page of another branch (under=EID)', () => {
 describe('siblings', () => {
   it('leave out a deleted (blank) entry: a regenerated answer whose old one was deleted has one', async () => {
     const logbook = await logbookWithWell();
-    t.fake.enqueue({ kind: 'reply', text: 'First answer.' });
-    const first = await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Tell me' });
-    t.fake.enqueue({ kind: 'reply', text: 'Second answer.' });
-    const second = await t.alice.client.queries.submit({
-      logid: logbook.logid,
-      prompt: 'Tell me',
-      qid: first.data.qid,
-    });
+    const { first, second } = await askTwice(t.alice.client, t.fake, logbook.logid);
     const [firstEid, secondEid] = [first.data.entry.attrs.eid, second.data.entry.attrs.eid];
     expect((await page(logbook.logid)).entries[1]?.siblings).toEqual([firstEid, secondEid]);
 

@@ -1,6 +1,6 @@
 import { documentOf, entry, expectStatus, useServer } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { branchedLogbooks, turns } from './branch-helpers.js';
+import { askTwice, branchedLogbooks, turns } from './branch-helpers.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
@@ -14,14 +14,7 @@ const sentMessages = () => t.fake.requests.at(-1)?.messages;
 describe('regenerating an answer', () => {
   it('writes a sibling of the old answer and moves the head to it', async () => {
     const logbook = await logbookWithWell();
-    t.fake.enqueue({ kind: 'reply', text: 'First answer.' });
-    const first = await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'Tell me' });
-    t.fake.enqueue({ kind: 'reply', text: 'Second answer.' });
-    const second = await t.alice.client.queries.submit({
-      logid: logbook.logid,
-      prompt: 'Tell me',
-      qid: first.data.qid,
-    });
+    const { first, second } = await askTwice(t.alice.client, t.fake, logbook.logid);
 
     const now = await page(logbook.logid);
     expect(turns(now)).toEqual([

@@ -33,8 +33,9 @@ export class BranchesService {
     return this.db.snapshot(async (trx) => {
       const logbook = await this.logbooks.find(logid, trx);
       if (!logbook) throw NotFound('Logbook not found.');
+      // `under` chooses a path; the whole document (`all`) has none to choose.
       const head =
-        input.under === undefined
+        input.under === undefined || input.all === '1'
           ? await this.headPlace(logbook, trx)
           : await this.newestPlaceUnder(logid, input.under, 'under', trx);
       let rows: TreeRow[];

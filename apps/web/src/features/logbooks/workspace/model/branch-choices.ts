@@ -16,6 +16,10 @@ export interface BranchSession {
   show(page: EntriesPage, under: string | null): boolean;
   /** Reads the newest entries of the chosen path again. */
   reload(): void;
+  /** The branch shown that the head does not keep (a reader's choice); null: the head's. */
+  under(): string | null;
+  /** The branch shown is the head's now. */
+  keptAsHead(): void;
   /** Applies a change of the log: drawn when it follows, read again when it does not. */
   apply(outcome: WriteOutcome): void;
   setHead(eid: string): Promise<HeadChanged>;
@@ -30,6 +34,7 @@ export interface BranchSession {
  */
 function keep(session: BranchSession, eid: string): Promise<void> {
   return session.setHead(eid).then(({ head, version }) => {
+    session.keptAsHead();
     if (session.log().head === head) session.apply(withHeadKept(session.log(), version, session.now()));
     else session.reload();
   });
@@ -60,7 +65,12 @@ export function switchBranch(session: BranchSession, eid: string, remember: bool
  * `remember` (the owner).
  */
 export function showEntry(session: BranchSession, index: number, remember: boolean): void {
-  if (session.log().path.some((held) => held.index === index)) return;
+  if (session.log().path.some((held) => held.index === index)) {
+    // Shown before the reader was known to be the owner: now kept, so new turns follow it.
+    const shown = session.under();
+    if (remember && shown !== null) keep(session, shown).catch((error: unknown) => session.refused(error));
+    return;
+  }
   session
     .readLogbook()
     .then((logbook) => {

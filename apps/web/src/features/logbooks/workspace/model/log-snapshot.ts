@@ -77,6 +77,26 @@ export function snapshotOf(page: EntriesPage, updatedAt: number): LogSnapshot {
   };
 }
 
+/** The snapshot as the page of entries it stands for: what a page opened again starts from. */
+export function pageOf(snapshot: LogSnapshot): EntriesPage {
+  return {
+    version: snapshot.version,
+    head: snapshot.head,
+    total: snapshot.before + snapshot.path.length,
+    more: snapshot.more,
+    entries: snapshot.path.map(({ index, entry, parent, siblings, files }) => ({
+      index,
+      eid: entry.attrs.eid ?? '',
+      parent,
+      tag: entry.tag,
+      attrs: entry.attrs,
+      content: entry.content,
+      siblings: [...siblings],
+      files: [...files],
+    })),
+  };
+}
+
 /**
  * The snapshot with an older page of its path put before it. A page of another version, or one
  * that does not end where the path held begins, changes nothing: the log is read again instead.

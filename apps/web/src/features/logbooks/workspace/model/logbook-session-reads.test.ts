@@ -108,7 +108,7 @@ describe('LogbookSession: branches', () => {
     expect(server.heads).toEqual([]);
     // An entry the path holds is shown where it is: nothing is read.
     const before = sut.getSnapshot();
-    sut.showEntry(2, true);
+    sut.showEntry(2, false);
     await settle();
     expect(sut.getSnapshot()).toBe(before);
     expect(server.logbookReads).toBe(1);
@@ -117,6 +117,20 @@ describe('LogbookSession: branches', () => {
     await settle();
     expect(server.reads).toEqual([{ limit: 100, under: 'north000' }]);
     expect(contents(sut.getSnapshot().rows)).toEqual(NORTH);
+  });
+
+  it('keeps the branch shown for a search hit once the reader is known to be its owner', async () => {
+    const { sut, server } = sessionOn(branched, 4);
+    // Opened from a link before the signed-in user was known: shown, not kept.
+    sut.showEntry(1, false);
+    await settle();
+    expect(server.heads).toEqual([]);
+    // Known to be the owner: the branch shown becomes the head, so new turns follow it.
+    sut.showEntry(1, true);
+    await settle();
+    expect(server.heads).toEqual(['north000']);
+    expect(sut.getSnapshot().log).toMatchObject({ head: server.head, version: server.version });
+    expect(sut.showsOtherBranch()).toBe(false);
   });
 
   it("keeps the owner's search hit on another branch as the head", async () => {
@@ -250,5 +264,42 @@ describe('LogbookSession: paging', () => {
       { limit: 150 },
       { limit: 1_000 },
     ]);
+  });
+});
+
+describe('LogbookSession: reading again', () => {
+  it("shows the head's branch when the branch a reader chose is gone", async () => {
+    const { sut, server } = sessionOn(branched, 4);
+    sut.switchBranch('north000', false);
+    await settle();
+    expect(contents(sut.getSnapshot().rows)).toEqual(NORTH);
+    // The owner writes the log again without that branch: its eids are gone.
+    server.entries.splice(1, 2);
+    server.version = 5;
+    sut.reload();
+    await settle();
+    expect(server.reads.slice(1)).toEqual([{ limit: 100, under: 'north000' }, { limit: 100 }]);
+    expect(contents(sut.getSnapshot().rows)).toEqual(SOUTH);
+    expect(sut.showsOtherBranch()).toBe(false);
+  });
+
+  it('reads up to the start after the older page already being read, and stops when the page is left', async () => {
+    const { sut, server } = sessionOn(notes(150), 4, { limit: 1 });
+    const reading = server.holdReads();
+    sut.loadOlder();
+    const toStart = sut.loadToStart();
+    reading();
+    await toStart;
+    expect(server.reads).toEqual([
+      { before: 'ent00149', limit: 100 },
+      { before: 'ent00049', limit: 1000 },
+    ]);
+    expect(sut.getSnapshot().log).toMatchObject({ more: false, before: 0 });
+    expect(contents(sut.getSnapshot().rows)).toHaveLength(150);
+
+    const left = sessionOn(notes(5), 4, { limit: 1 });
+    left.sut.dispose();
+    await left.sut.loadToStart();
+    expect(left.server.reads).toEqual([]);
   });
 });

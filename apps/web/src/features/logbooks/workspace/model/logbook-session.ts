@@ -1,27 +1,17 @@
 import { ApiError, type EntriesPage } from '@caravanserai/api';
 import { applyToggle, filesOf, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
-import { PAGE_SIZE } from '../../api/log-page';
 import type { EntryWrite } from '../api/write-entry';
 import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
 import { parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
 import { withFiles } from './entry-files';
-import {
-  applyWrite,
-  type ConfirmedWrite,
-  snapshotOf,
-  type WriteOutcome,
-  withOlder,
-  withPage,
-} from './log-snapshot';
+import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome, withPage } from './log-snapshot';
 import { type LogRow, pendingKey } from './overlay';
+import { PathReads } from './path-reads';
 import { pendingWrites } from './pending-writes';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
-
-/** The most the entries call gives at once. */
-const MAX_PAGE = 1000;
 
 function isStale(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');
@@ -45,8 +35,6 @@ export class LogbookSession implements EntryActions {
   private readonly now: () => number;
   private readonly drafts = new Map<string, string>();
   private controller: AbortController | null = null;
-  /** A branch another reader chose to look at (the head is the owner's to keep); null: the head's. */
-  private under: string | null = null;
 
   constructor({
     logid,
@@ -72,7 +60,8 @@ export class LogbookSession implements EntryActions {
 
   /** A page of the newest entries read elsewhere: drawn unless the session holds a newer version. */
   receive(page: EntriesPage, fetchedAt: number): void {
-    if (page.version <= this.state.log.version) return;
+    // The head's page: not for a reader looking at another branch (which reload reads).
+    if (page.version <= this.state.log.version || this.reads.under !== null) return;
     this.apply(withPage(this.state.log, page, fetchedAt), false);
     this.ports.answersChanged();
   }
@@ -81,53 +70,33 @@ export class LogbookSession implements EntryActions {
    * Reads the newest entries again, about as many as are held: something else changed the log
    * (another tab, the shell box's commands, a write that did not follow).
    */
-  reload = (): void => {
-    const under = this.under;
-    this.ports.readPage({ limit: this.pageSize(), ...(under !== null && { under }) }).then(
-      (page) => {
-        if (under !== this.under) return;
-        // Read to replace what is held: taken at the same version too (a page that did not fit).
-        this.apply(withPage(this.state.log, page, this.now()), false);
-        this.ports.answersChanged();
-      },
-      () => undefined,
-    );
-  };
+  reload = (): void => this.reads.reload();
 
-  /** Reads the page of the path before the entries held, when there is one and none is being read. */
-  loadOlder = (): void => void this.readOlder(PAGE_SIZE);
+  /** Reads the page of the path before the entries held (the reader scrolled up to them). */
+  loadOlder = (): void => this.reads.loadOlder();
 
-  /** Reads the path up to its first entry (the reader asked for the start), the most a call gives at a time. */
-  loadToStart = async (): Promise<void> => {
-    while (this.state.log.more) if (!(await this.readOlder(MAX_PAGE))) return;
-  };
+  /** Reads the path up to its first entry (the reader asked for the start). */
+  loadToStart = (): Promise<void> => this.reads.loadToStart();
 
-  /** Whether a page was read and put before the path held. */
-  private async readOlder(limit: number): Promise<boolean> {
-    const { log, loadingOlder } = this.state;
-    const before = log.path[0]?.entry.attrs.eid;
-    if (!log.more || loadingOlder || before === undefined) return false;
-    this.set({ loadingOlder: true });
-    try {
-      const page = await this.ports.readPage({ before, limit });
-      // The log as it is now: a write may have landed while the page was read.
-      const outcome = withOlder(this.state.log, page);
-      this.set({ loadingOlder: false });
-      this.apply(outcome);
-      return outcome.kind === 'next';
-    } catch {
-      this.set({ loadingOlder: false });
-      return false;
-    }
-  }
+  private readonly reads = new PathReads({
+    log: () => this.state.log,
+    loadingOlder: () => this.state.loadingOlder,
+    setLoadingOlder: (loadingOlder) => this.set({ loadingOlder }),
+    apply: (outcome, own) => this.apply(outcome, own),
+    readPage: (query) => this.ports.readPage(query),
+    answersChanged: () => this.ports.answersChanged(),
+    now: () => this.now(),
+  });
 
-  private pageSize(): number {
-    return Math.min(MAX_PAGE, Math.max(PAGE_SIZE, this.state.log.path.length));
+  /** Whether the path held is a branch the reader chose that the head does not keep. */
+  showsOtherBranch(): boolean {
+    return this.reads.under !== null;
   }
 
   /** Stops listening to an answer in flight (the page is left); the server still stores it. */
   dispose(): void {
     this.controller?.abort();
+    this.reads.stop();
   }
 
   // ---- the Scribe ----
@@ -257,16 +226,20 @@ export class LogbookSession implements EntryActions {
 
   private readonly branches: BranchSession = {
     log: () => this.state.log,
-    pageSize: () => this.pageSize(),
+    pageSize: () => this.reads.pageSize(),
     readPage: (query) => this.ports.readPage(query),
     readLogbook: () => this.ports.readLogbook(),
     show: (page, under) => {
-      this.under = under;
+      this.reads.under = under;
       const outcome = withPage(this.state.log, page, this.now());
       this.apply(outcome, false);
       return outcome.kind === 'next';
     },
     reload: () => this.reload(),
+    under: () => this.reads.under,
+    keptAsHead: () => {
+      this.reads.under = null;
+    },
     apply: (outcome) => this.apply(outcome),
     setHead: (eid) => this.ports.setHead(eid),
     refused: (error) => {
@@ -310,6 +283,8 @@ export class LogbookSession implements EntryActions {
 
   /** The query shows at once (with its files), under its own qid, which the server stores it with. */
   private askQuestion(prompt: string, files: readonly string[]): Promise<string | null> {
+    // One answer at a time: the Scribe says so too, but its state may be a frame behind.
+    if (this.state.answer) return Promise.resolve(prompt);
     const qid = newQid();
     const queryOp = this.pending.add({
       kind: 'append',

@@ -7,6 +7,7 @@ import { useCancelQuery } from '../api/cancel-query';
 import { useSetHead } from '../api/set-head';
 import { useStreamQuery } from '../api/stream-query';
 import { useWriteEntry } from '../api/write-entry';
+import { pageOf } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
 import type { LogbookSessionState } from './session-state';
 import { useLogbookSync, useVersionMarker } from './use-live-logbook';
@@ -66,8 +67,15 @@ export function useLogbookSession(
     () => () => {
       session.dispose();
       tokens.cancel();
+      // Opened again, the page starts from what this one held, its own writes included (the
+      // head's path only: a reader's choice of branch is not the logbook's).
+      const { log } = session.getSnapshot();
+      const key = logbookKeys.entries(logid);
+      if (session.showsOtherBranch() || log.path.length > KEPT_ENTRIES)
+        queryClient.removeQueries({ queryKey: key });
+      else queryClient.setQueryData(key, pageOf(log));
     },
-    [session, tokens],
+    [session, tokens, queryClient, logid],
   );
 
   const version = useSyncExternalStore(session.subscribe, () => session.getSnapshot().log.version);
@@ -79,6 +87,9 @@ export function useLogbookSession(
 export function useSessionState(session: LogbookSession): LogbookSessionState {
   return useSyncExternalStore(session.subscribe, session.getSnapshot);
 }
+
+/** The most entries a page left keeps for its next opening; past that it reads the newest again. */
+const KEPT_ENTRIES = 1000;
 
 /** How long after answers change the header's token totals are read again: never in their frame. */
 const TOKENS_REFRESH_MS = 400;

@@ -1,6 +1,6 @@
 import type { Tag, Toggle } from '@caravanserai/logbook';
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { type ReactElement, useDeferredValue } from 'react';
 import { EditIcon, RedoIcon } from '../icons';
 import { useAsking } from './asking';
 import { CopyTextButton } from './copy-text-button';
@@ -24,7 +24,14 @@ const TOGGLES: { toggle: Toggle; text: string; name: string; tip: string }[] = [
   { toggle: 'mirage', text: 'M', name: 'Mirage', tip: 'Mirage (M): a wrong answer, never sent to the model' },
 ];
 
+/**
+ * A button's tooltip. It is set up just after the button is first drawn, in a render of its own
+ * React does when nothing more urgent waits: a row's five tooltips cost more to set up than the
+ * row, and a new row (an answer just stored, a page opened) shows without waiting for them.
+ */
 function Tip({ label, children }: { label: string; children: ReactElement }) {
+  const ready = useDeferredValue(true, false);
+  if (!ready) return children;
   return (
     <Tooltip label={label} openDelay={350} withArrow>
       {children}
@@ -59,18 +66,9 @@ export function EntryButtons({
     <>
       {copyText !== null && <CopyTextButton text={copyText} label="Copy" className={classes.action} />}
       {onEdit && (
-        <Tip label="Edit in place">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            className={classes.action}
-            aria-label="Edit"
-            onClick={onEdit}
-          >
-            <EditIcon />
-          </ActionIcon>
-        </Tip>
+        <IconAction name="Edit" tip="Edit in place" onClick={onEdit}>
+          <EditIcon />
+        </IconAction>
       )}
       {onRegenerate && <RegenerateButton onRegenerate={onRegenerate} />}
       {onToggle &&
@@ -111,16 +109,39 @@ export function EntryButtons({
 function RegenerateButton({ onRegenerate }: { onRegenerate: () => void }) {
   if (useAsking()) return null;
   return (
-    <Tip label="Regenerate: ask the question again for a new answer (this one stays)">
+    <IconAction
+      name="Regenerate"
+      tip="Regenerate: ask the question again for a new answer (this one stays)"
+      onClick={onRegenerate}
+    >
+      <RedoIcon />
+    </IconAction>
+  );
+}
+
+/** A quiet icon button named `name`, its tooltip saying what it does. */
+function IconAction({
+  name,
+  tip,
+  onClick,
+  children,
+}: {
+  name: string;
+  tip: string;
+  onClick: () => void;
+  children: ReactElement;
+}) {
+  return (
+    <Tip label={tip}>
       <ActionIcon
         variant="subtle"
         color="gray"
         size="sm"
         className={classes.action}
-        aria-label="Regenerate"
-        onClick={onRegenerate}
+        aria-label={name}
+        onClick={onClick}
       >
-        <RedoIcon />
+        {children}
       </ActionIcon>
     </Tip>
   );
