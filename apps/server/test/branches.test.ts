@@ -138,3 +138,48 @@ describe('editing a question and sending it again', () => {
     expect((await t.alice.client.logbooks.get(logbook.logid)).entry_count).toBe(5);
   });
 });
+
+describe('what an append says of its place', () => {
+  // Q ── A1 ── C     (C: the head)
+  //   └─ A2
+  const tree = [
+    entry('query', 'Q', { eid: 'q0000000' }),
+    entry('gen', 'A1', { eid: 'a1000000' }),
+    entry('comment', 'C', { eid: 'c0000000' }),
+    entry('gen', 'A2', { eid: 'a2000000', parent: 'q0000000' }),
+  ];
+
+  it('names the entry a new entry follows, the head, wherever the head is', async () => {
+    const logbook = await logbookWithWell(tree);
+    const last = await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'comment',
+      content: 'On A2.',
+    });
+    expect(last).toMatchObject({ index: 4, parent: 'a2000000' });
+    await t.alice.client.logbooks.head(logbook.logid, { eid: 'a1000000' });
+    const other = await t.alice.client.entries.write({
+      logid: logbook.logid,
+      tag: 'comment',
+      content: 'On C.',
+    });
+    expect(other).toMatchObject({ index: 5, parent: 'c0000000', version: logbook.version + 3 });
+  });
+
+  it("gives a new query's place and version in the stream's query event, and neither for one asked again", async () => {
+    const logbook = await logbookWithWell(tree);
+    const events: unknown[] = [];
+    const first = await t.alice.client.queries.stream(
+      { logid: logbook.logid, prompt: 'And then?' },
+      { onQuery: (query) => events.push(query) },
+    );
+    expect(events).toEqual([
+      { qid: first.qid, index: 4, eid: expect.any(String), parent: 'a2000000', version: logbook.version + 1 },
+    ]);
+    await t.alice.client.queries.stream(
+      { logid: logbook.logid, prompt: 'And then?', qid: first.qid },
+      { onQuery: (query) => events.push(query) },
+    );
+    expect(events[1]).toEqual({ qid: first.qid, index: 4, eid: expect.any(String) });
+  });
+});

@@ -79,7 +79,14 @@ describe('POST /journals/query/stream/', () => {
       if (!first) throw new Error('the stream sent no events');
       expect(first.event).toBe('query');
       const { qid } = first.data as { qid: string; index: number };
-      expect(first.data).toEqual({ qid, index: 0, eid: expect.stringMatching(EID) });
+      // A new query: the entry it follows (none, in an empty log) and the version its writing made.
+      expect(first.data).toEqual({
+        qid,
+        index: 0,
+        eid: expect.stringMatching(EID),
+        parent: null,
+        version: expect.any(Number),
+      });
 
       expect(rest.map((e) => e.event)).toEqual(['delta', 'delta', 'delta', 'delta']);
       const deltas = rest.map((e) => (e.data as { text: string }).text);
@@ -153,7 +160,15 @@ describe('client.queries.stream()', () => {
 
     expect(deltas).toHaveLength(4);
     expect(deltas.join('')).toBe(ANSWER);
-    expect(queries).toEqual([{ qid: result.qid, index: 0, eid: expect.stringMatching(EID) }]);
+    expect(queries).toEqual([
+      {
+        qid: result.qid,
+        index: 0,
+        eid: expect.stringMatching(EID),
+        parent: null,
+        version: result.version - 1,
+      },
+    ]);
     expect(QueryResult.shape.data.parse(result)).toEqual(result);
     expect(result).toEqual({
       gen: ANSWER,

@@ -32,9 +32,22 @@ describe('appending an entry', () => {
       tag: 'comment',
       content: 'one',
     });
-    expect(first).toEqual({ modified_status: true, index: 0, version: 2, eid: expect.stringMatching(EID) });
+    // `parent`: the entry it follows in the tree (the first follows none).
+    expect(first).toEqual({
+      modified_status: true,
+      index: 0,
+      version: 2,
+      eid: expect.stringMatching(EID),
+      parent: null,
+    });
     const second = await t.alice.client.entries.write({ logid: logbook.logid, tag: 'code', content: 'two' });
-    expect(second).toEqual({ modified_status: true, index: 1, version: 3, eid: expect.stringMatching(EID) });
+    expect(second).toEqual({
+      modified_status: true,
+      index: 1,
+      version: 3,
+      eid: expect.stringMatching(EID),
+      parent: first.eid,
+    });
     expect(documentOf(await t.alice.client.logbooks.get(logbook.logid)).map((e) => e.attrs.eid)).toEqual([
       first.eid,
       second.eid,

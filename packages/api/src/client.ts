@@ -8,7 +8,7 @@ import { QueryStreamEvent } from './schemas/query-stream.js';
 import { readSse } from './sse.js';
 
 export interface StreamHandlers {
-  onQuery?(query: { qid: string; index: number; eid: string }): void;
+  onQuery?(query: Extract<QueryStreamEvent, { event: 'query' }>['data']): void;
   onDelta?(text: string): void;
   signal?: AbortSignal;
 }

@@ -122,5 +122,7 @@ export const TagSubmitResult = z.object({
   qid: z.string().optional(),
   /** An appended entry's eid (DESIGN 3a). */
   eid: z.string().optional(),
+  /** The eid of the entry an appended one follows in the tree; null for a first entry. */
+  parent: z.string().nullable().optional(),
 });
 export type TagSubmitResult = z.infer<typeof TagSubmitResult>;

@@ -10,8 +10,15 @@ import { QueryFailure, QueryResult } from './queries.js';
 export const QueryStreamEvent = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('query'),
-    // The query entry's document index and eid (DESIGN 3a).
-    data: z.object({ qid: z.string(), index: z.number().int(), eid: z.string() }),
+    // The query entry's document index and eid (DESIGN 3a); for a new query, the entry it follows
+    // in the tree (null: none) and the logbook version its writing made.
+    data: z.object({
+      qid: z.string(),
+      index: z.number().int(),
+      eid: z.string(),
+      parent: z.string().nullable().optional(),
+      version: z.number().int().optional(),
+    }),
   }),
   z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
   z.object({ event: z.literal('done'), data: QueryResult.shape.data }),

@@ -39,9 +39,16 @@ export class EntriesService {
       const attrs = { ...input.attrs };
       if (input.tag === 'query' && !attrs.qid) attrs.qid = newQid();
       const entry: Entry = { tag: input.tag, attrs, content: input.content };
-      const { index, version, entries } = await this.append(input.logid, [entry]);
+      const { index, version, entries, parent } = await this.append(input.logid, [entry]);
       const eid = entries[0]!.attrs.eid!;
-      return { modified_status: true, index, version, ...(attrs.qid ? { qid: attrs.qid } : {}), eid };
+      return {
+        modified_status: true,
+        index,
+        version,
+        ...(attrs.qid ? { qid: attrs.qid } : {}),
+        eid,
+        parent,
+      };
     }
     checkText('content', input.content);
     checkAttrs(input.attrs);
@@ -95,7 +102,8 @@ export class EntriesService {
       await this.entries.insert(logid, placed, at, trx);
       await this.logbooks.update(logid, { head: placed.at(-1)?.eid ?? claimed.head }, trx);
       await alongside?.(trx);
-      return { index, version: claimed.version, entries: placed.map((p) => p.entry) };
+      const parent = placed[0]?.parentEid ?? null;
+      return { index, version: claimed.version, entries: placed.map((p) => p.entry), parent };
     });
   }
 
@@ -208,6 +216,8 @@ export interface Appended {
   version: number;
   /** The entries as stored: with the eid each was given, and `parent` where it needs one. */
   entries: Entry[];
+  /** The eid of the entry the first one follows in the tree; null for a root. */
+  parent: string | null;
 }
 
 /** The head after a whole log is written: see replaceEntries. */

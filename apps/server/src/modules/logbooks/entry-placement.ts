@@ -15,6 +15,8 @@ export interface PlacedEntry {
   eid: string;
   /** The `parent` attribute; null when the entry carries none. */
   parent: string | null;
+  /** The eid of the entry it follows in the tree (whether or not it says so); null for a root. */
+  parentEid: string | null;
   parentPosition: number | null;
   depth: number;
 }
@@ -69,6 +71,7 @@ export function placeEntries(entries: readonly Entry[], placement: Placement): P
       position,
       eid,
       parent: attrs.parent ?? null,
+      parentEid: parent?.eid ?? null,
       parentPosition: parent?.position ?? null,
       depth,
     });

@@ -34,7 +34,15 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
       throw error;
     }
     const { send, end } = stream;
-    send({ event: 'query', data: { qid: prepared.qid, index: prepared.queryIndex, eid: prepared.queryEid } });
+    send({
+      event: 'query',
+      data: {
+        qid: prepared.qid,
+        index: prepared.queryIndex,
+        eid: prepared.queryEid,
+        ...prepared.queryWritten,
+      },
+    });
     try {
       // Read to the end even if the client has gone: the answer is stored either way.
       for await (const event of services.queries.stream(prepared)) {

@@ -35,6 +35,8 @@ type Input = z.output<typeof QuerySubmit>;
 /** A query ready to send: its entry is stored, its prompt built, its well's model at hand. */
 export interface PreparedQuery extends Omit<AnsweredQuery, 'started' | 'streamed'> {
   queryIndex: number;
+  /** For a query written now (not asked again): the entry it follows and the version it made. */
+  queryWritten?: { parent: string | null; version: number };
   languageModel: LanguageModelV3;
   /** Its place under the caravan's quotas, freed once its use is recorded. */
   admission: Admission;
@@ -144,6 +146,7 @@ export class QueryService {
       prompt: await this.prompts.build(input, bool(memory), { qid, question, files }, origin),
       queryIndex: asked.position,
       queryEid: asked.eid,
+      ...('written' in asked && { queryWritten: asked.written }),
       answerFollows: answered ? asked.eid : undefined,
       languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
       caravanId: admission.caravanId,
@@ -160,7 +163,11 @@ export class QueryService {
     const appended = await this.writes.append(logid, [{ tag: 'query', attrs, content: question }], {
       field: 'parent',
     });
-    return { position: appended.index, eid: appended.entries[0]!.attrs.eid! };
+    return {
+      position: appended.index,
+      eid: appended.entries[0]!.attrs.eid!,
+      written: { parent: appended.parent, version: appended.version },
+    };
   }
 
   async submit(user: UserRow, input: Input): Promise<QueryResult> {

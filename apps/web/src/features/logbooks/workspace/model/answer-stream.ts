@@ -96,7 +96,7 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
     };
     const { entry, version } = await deps.stream(body, {
       signal,
-      onQuery: ({ index, eid }) => {
+      onQuery: ({ index, eid, parent: follows, version: written }) => {
         stored = true;
         const attrs = withFiles(parent === undefined ? { qid, eid } : { qid, parent, eid }, files);
         const query = { tag: 'query' as const, attrs, content: prompt };
@@ -105,8 +105,10 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
           entry: query,
           index,
           ...(queryOp !== null && { key: pendingKey(queryOp) }),
+          ...(written !== undefined && { version: written }),
+          ...(follows !== undefined && { follows }),
         });
-        if (queryOp !== null) pending.settle(queryOp);
+        if (queryOp !== null) pending.settle(queryOp, written);
       },
       onDelta: (text) => {
         buffer += text;

@@ -152,15 +152,17 @@ export function fakeServer(
   let held: Promise<void> | null = null;
 
   /** Stores an appended entry as the server places it: after the head, which it becomes. */
-  const append = (entry: Entry): { index: number; eid: string } => {
+  const append = (entry: Entry): { index: number; eid: string; parent: string | null } => {
     const eid = entry.attrs.eid ?? eidOf('new', ++written);
     const attrs: Record<string, string> = { ...entry.attrs, eid };
     const last = server.entries.at(-1)?.attrs.eid ?? null;
     if (attrs.parent === undefined && server.head !== null && server.head !== last)
       attrs.parent = server.head;
+    // The entry it follows in the tree, as the server reports it.
+    const parent = attrs.parent === undefined ? last : attrs.parent === '' ? null : attrs.parent;
     server.entries.push({ ...entry, attrs });
     server.head = eid;
-    return { index: server.entries.length - 1, eid };
+    return { index: server.entries.length - 1, eid, parent };
   };
 
   /** What an answer's events store: the query on `query`, the answer on `done`. */
@@ -259,9 +261,10 @@ export function fakeServer(
           server.version += 1;
           let index = body.index;
           let eid: string | undefined;
+          let parent: string | null | undefined;
           if (index === undefined) {
             const tag = isTag(body.tag) ? body.tag : 'comment';
-            ({ index, eid } = append({ tag, attrs: body.attrs ?? {}, content: body.content ?? '' }));
+            ({ index, eid, parent } = append({ tag, attrs: body.attrs ?? {}, content: body.content ?? '' }));
           } else {
             const current = server.entries[index]!;
             server.entries[index] = {
@@ -274,7 +277,7 @@ export function fakeServer(
             modified_status: true as const,
             index,
             version: server.version,
-            ...(eid !== undefined && { eid }),
+            ...(eid !== undefined && { eid, parent }),
           };
           write.onStored?.(result);
           return result;

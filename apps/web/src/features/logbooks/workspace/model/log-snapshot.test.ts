@@ -171,6 +171,19 @@ describe('applyWrite: appends', () => {
       kind: 'gap',
     });
   });
+
+  it('is a gap when the server says it put the entry after another than the one drawn last', () => {
+    const note = e('comment', 'A note.', { eid: 'note0000' });
+    // The server's head was elsewhere (another tab chose a branch): the page must read what it did.
+    const elsewhere = { kind: 'append', entry: note, index: 3, version: 6, follows: 'ctx00000' } as const;
+    expect(applyWrite(at5, elsewhere, 10)).toEqual({ kind: 'gap' });
+    const here = { ...elsewhere, follows: 'a1000000' };
+    expect(eids(next(applyWrite(at5, here, 10)))).toEqual(['ctx00000', 'q1000000', 'a1000000', 'note0000']);
+    // An edited first question follows nothing, as it says.
+    const first = e('query', 'Why not?', { qid: 'q3', parent: '', eid: 'q3000000' });
+    const root = { kind: 'append', entry: first, index: 3, version: 6, follows: null } as const;
+    expect(eids(next(applyWrite(at5, root, 10)))).toEqual(['q3000000']);
+  });
 });
 
 describe('applyWrite: changes and versions', () => {

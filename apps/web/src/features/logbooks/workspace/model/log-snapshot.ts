@@ -48,6 +48,8 @@ export type ConfirmedWrite =
       files?: readonly EntryFile[];
       /** The key of the pending row it was drawn as. */
       key?: string;
+      /** The entry the server made it follow (null: none), when it said. */
+      follows?: string | null;
     }
   /** Entry `index` re-tagged, edited or blanked. */
   | { kind: 'change'; index: number; tag?: Tag; content?: string; version: number };
@@ -134,6 +136,10 @@ function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append
   const leaf = eidOf(path.at(-1));
   const files = write.files ?? [];
   const kept = write.key === undefined ? {} : { key: write.key };
+  // The server follows its own head: one that is not the entry drawn last (another tab chose a
+  // branch meanwhile) puts the entry elsewhere, and the page must read what it did.
+  const drawnUnder = named === undefined ? leaf : named === '' ? null : named;
+  if (write.follows !== undefined && write.follows !== drawnUnder) return null;
   if (named === undefined || named === leaf) {
     // Only a path held from its first entry can take a first entry.
     if (leaf === null && snapshot.more) return null;

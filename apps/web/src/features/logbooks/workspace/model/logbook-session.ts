@@ -112,10 +112,11 @@ export class LogbookSession implements EntryActions {
     try {
       await this.ports.writeEntry({
         body: () => ({ logid: this.logid, tag: mode, content: text }),
-        onStored: ({ index, version, eid }) => {
+        onStored: ({ index, version, eid, parent }) => {
           const attrs: Record<string, string> = eid === undefined ? {} : { eid };
           const stored = { ...entry, attrs };
-          this.stored(id, { kind: 'append', entry: stored, index, version, key: pendingKey(id) });
+          const follows = parent === undefined ? {} : { follows: parent };
+          this.stored(id, { kind: 'append', entry: stored, index, version, key: pendingKey(id), ...follows });
         },
       });
       return null;
