@@ -56,6 +56,9 @@ test.describe('a 10,000-entry logbook', () => {
     );
     expect(reads).toContain('entries/?limit=100');
     expect(reads).not.toContain('');
+    // The log's first entry is not held yet: the way to the earlier ones stands where START would.
+    await expect(logArea(page).getByRole('button', { name: 'Show earlier entries' })).toHaveCount(1);
+    await expect(logArea(page).getByText('START', { exact: true })).toHaveCount(0);
   });
 
   test('reads the turns before the newest as the reader scrolls up to them', async ({ tab }) => {
@@ -82,6 +85,9 @@ test.describe('a 10,000-entry logbook', () => {
     await page.getByRole('button', { name: 'Head' }).click();
     await row(page, 'Entry 0:').waitFor();
     expect(await row(page, `Entry ${COUNT - 1}:`).count()).toBe(0);
+    // Head read the log up to its first entry: START, and nothing earlier to show.
+    await logArea(page).getByText('START', { exact: true }).waitFor();
+    await expect(logArea(page).getByRole('button', { name: 'Show earlier entries' })).toHaveCount(0);
   });
 
   test('scrolls through the middle with the rows following', async ({ tab }) => {

@@ -1,7 +1,8 @@
 import { ApiError } from '@caravanserai/api';
 import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
-import { eventStream, served, sessionOn, settle, withoutKeys } from './fake-session';
+import { served, sessionOn, settle, withoutKeys } from './fake-session';
+import { eventStream } from './fake-streams';
 
 const stored = [e('context', 'Be brief.')];
 

@@ -1,5 +1,5 @@
 import type { EntriesPage, EntriesQuery, HeadChanged, Logbook } from '@caravanserai/api';
-import { documentPage, eidAtIndex } from './document-page';
+import { pathPage, readDocument } from './document-page';
 import { type LogSnapshot, type WriteOutcome, withHeadKept } from './log-snapshot';
 
 /** What choosing a branch needs of the session. */
@@ -74,14 +74,16 @@ export function showEntry(session: BranchSession, index: number, remember: boole
   session
     .readLogbook()
     .then((logbook) => {
-      const onPath = documentPage(logbook, null);
+      const document = readDocument(logbook);
+      if (document === null) return;
+      const onPath = pathPage(document, null);
       if (onPath?.entries.some((entry) => entry.index === index)) {
         session.show(onPath, null);
         return;
       }
-      const eid = eidAtIndex(logbook, index);
-      const branch = eid === null ? null : documentPage(logbook, eid);
-      if (eid === null || branch === null) return;
+      const eid = document.entries[index]?.attrs.eid;
+      const branch = eid === undefined ? null : pathPage(document, eid);
+      if (eid === undefined || branch === null) return;
       session.show(branch, remember ? null : eid);
       if (remember) return keep(session, eid);
     })

@@ -1,6 +1,6 @@
 import { entry as e } from '@caravanserai/test-kit/factories';
 import { describe, expect, it } from 'vitest';
-import { documentPage, eidAtIndex } from './document-page';
+import { documentPage, pathPage, readDocument } from './document-page';
 import { logbookOf } from './fake-session';
 
 // 0 context ── 1 query Q ── 2 gen A1 ── 3 query F (a follow-up on A1)
@@ -97,11 +97,12 @@ describe('documentPage', () => {
   });
 });
 
-describe('eidAtIndex', () => {
-  it('finds the eid at a document index, whichever branch it is on', () => {
-    const logbook = logbookOf(TREE, 9, 'f0000000');
-    expect(eidAtIndex(logbook, 5)).toBe('q1000000');
-    expect(eidAtIndex(logbook, 7)).toBeNull();
-    expect(eidAtIndex({ ...logbook, log: '<logbook><gen>' }, 0)).toBeNull();
+describe('readDocument and pathPage', () => {
+  it('parse the log once for every path asked of it, whichever branch', () => {
+    const document = readDocument(logbookOf(TREE, 9, 'f0000000'))!;
+    expect(document.entries[5]?.attrs.eid).toBe('q1000000');
+    expect(pathPage(document, null)).toEqual(documentPage(document.logbook, null));
+    expect(pathPage(document, 'a1000000')).toEqual(documentPage(document.logbook, 'a1000000'));
+    expect(readDocument({ ...document.logbook, log: '<logbook><gen>' })).toBeNull();
   });
 });

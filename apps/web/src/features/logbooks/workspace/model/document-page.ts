@@ -1,5 +1,31 @@
 import type { EntriesPage, EntryFile, Logbook } from '@caravanserai/api';
-import { activePath, filesOf, newestLeafUnder, parseLog, treeOf } from '@caravanserai/logbook';
+import {
+  activePath,
+  type Entry,
+  filesOf,
+  type LogTree,
+  newestLeafUnder,
+  parseLog,
+  treeOf,
+} from '@caravanserai/logbook';
+
+/** A logbook read whole: its entries and their tree, parsed once for all that is asked of it. */
+export interface LogDocument {
+  logbook: Logbook;
+  entries: readonly Entry[];
+  tree: LogTree;
+}
+
+/** The logbook's log parsed; null when it cannot be read. */
+export function readDocument(logbook: Logbook): LogDocument | null {
+  let entries: Entry[];
+  try {
+    entries = parseLog(logbook.log);
+  } catch {
+    return null;
+  }
+  return { logbook, entries, tree: treeOf(entries) };
+}
 
 /**
  * The whole active path of a logbook read whole, as one entries page: what a page needs when it
@@ -8,13 +34,12 @@ import { activePath, filesOf, newestLeafUnder, parseLog, treeOf } from '@caravan
  * head. Null when the log cannot be read or `under` names no entry.
  */
 export function documentPage(logbook: Logbook, under: string | null): EntriesPage | null {
-  let entries: ReturnType<typeof parseLog>;
-  try {
-    entries = parseLog(logbook.log);
-  } catch {
-    return null;
-  }
-  const tree = treeOf(entries);
+  const document = readDocument(logbook);
+  return document && pathPage(document, under);
+}
+
+/** The path of `document` chosen as documentPage() says, as one entries page. */
+export function pathPage({ logbook, entries, tree }: LogDocument, under: string | null): EntriesPage | null {
   let head = logbook.head;
   if (under !== null) {
     const index = tree.byEid.get(under);
@@ -55,13 +80,4 @@ export function documentPage(logbook: Logbook, under: string | null): EntriesPag
       };
     }),
   };
-}
-
-/** The eid of the entry at document index `index` of a logbook read whole; null when there is none. */
-export function eidAtIndex(logbook: Logbook, index: number): string | null {
-  try {
-    return parseLog(logbook.log)[index]?.attrs.eid ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -4,7 +4,6 @@ import {
   type EntriesPage,
   type EntriesQuery,
   type EntryFile,
-  formatStreamEvent,
   type Logbook,
   type QueryCancel,
   type QueryStreamEvent,
@@ -13,8 +12,8 @@ import {
 } from '@caravanserai/api';
 import { type Entry, isTag, newestLeafUnder, serializeLog, treeOf } from '@caravanserai/logbook';
 import { expect } from 'vitest';
-import type { FrameScheduler } from './answer-stream';
 import { documentPage } from './document-page';
+import { type EventStream, manualFrames } from './fake-streams';
 import { type LogSnapshot, snapshotOf } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
 import type { SessionPorts } from './session-ports';
@@ -23,57 +22,6 @@ import type { SessionPorts } from './session-ports';
 // version and head, answers each write after the one before it (as the logbook's mutation scope
 // does), streams answers as events (storing the query and answer they announce), and reads pages
 // of the active path as the entries call does.
-
-/** Frames drawn only when the test says so. */
-export function manualFrames(): FrameScheduler & { draw(): void; waiting(): number } {
-  const queued = new Map<number, () => void>();
-  let next = 1;
-  return {
-    request: (draw) => {
-      queued.set(next, draw);
-      return next++;
-    },
-    cancel: (handle) => void queued.delete(handle),
-    draw: () => {
-      const draws = [...queued.values()];
-      queued.clear();
-      for (const draw of draws) draw();
-    },
-    waiting: () => queued.size,
-  };
-}
-
-export interface EventStream {
-  response: Response;
-  send(event: QueryStreamEvent): void;
-  end(): void;
-  /** Fails the read as a dropped fetch does. */
-  abort(): void;
-  /** Hears each event before it is sent (the server storing what it announces). */
-  observe(listener: (event: QueryStreamEvent) => void): void;
-}
-
-/** A body of Server-Sent Events, sent one at a time as the test releases them. */
-export function eventStream(): EventStream {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const listeners: ((event: QueryStreamEvent) => void)[] = [];
-  const body = new ReadableStream<Uint8Array>({
-    start: (opened) => {
-      controller = opened;
-    },
-  });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
-    send: (event) => {
-      for (const listener of listeners) listener(event);
-      controller?.enqueue(encoder.encode(formatStreamEvent(event)));
-    },
-    end: () => controller?.close(),
-    abort: () => controller?.error(new DOMException('The stream was dropped.', 'AbortError')),
-    observe: (listener) => void listeners.push(listener),
-  };
-}
 
 export interface FakeServer {
   ports: SessionPorts;

@@ -1,21 +1,17 @@
-import { ApiError, type EntriesPage } from '@caravanserai/api';
-import { applyToggle, filesOf, newQid, type Tag, type Toggle } from '@caravanserai/logbook';
+import type { EntriesPage } from '@caravanserai/api';
+import { applyToggle, type Tag, type Toggle } from '@caravanserai/logbook';
 import type { EntryWrite } from '../api/write-entry';
-import { animationFrames, type FrameScheduler, streamAnswer } from './answer-stream';
+import { animationFrames } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
-import { parentFor } from './branch-view';
 import type { EntryActions } from './entry-actions';
-import { withFiles } from './entry-files';
 import { applyWrite, type ConfirmedWrite, snapshotOf, type WriteOutcome, withPage } from './log-snapshot';
 import { type LogRow, pendingKey } from './overlay';
 import { PathReads } from './path-reads';
 import { pendingWrites } from './pending-writes';
+import { SessionAsking } from './session-asking';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
-
-function isStale(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');
-}
+import { isStale } from './write-errors';
 
 /**
  * The workspace's one store: the logbook's entries, this page's pending writes drawn over them,
@@ -31,10 +27,9 @@ export class LogbookSession implements EntryActions {
   private readonly deriver = new SessionStateDeriver();
   private readonly listeners = new Set<() => void>();
   private readonly ports: SessionPorts;
-  private readonly frames: FrameScheduler;
   private readonly now: () => number;
+  private readonly asking: SessionAsking;
   private readonly drafts = new Map<string, string>();
-  private controller: AbortController | null = null;
 
   constructor({
     logid,
@@ -46,9 +41,18 @@ export class LogbookSession implements EntryActions {
   }: LogbookSessionOptions) {
     this.logid = logid;
     this.ports = ports;
-    this.frames = frames;
     this.now = now;
     this.state = this.deriver.initial(snapshotOf(page, fetchedAt));
+    this.asking = new SessionAsking({
+      logid,
+      state: () => this.state,
+      set: (change) => this.set(change),
+      pending: this.pending,
+      land: (write) => this.land(write),
+      ports,
+      frames,
+      now,
+    });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -95,7 +99,7 @@ export class LogbookSession implements EntryActions {
 
   /** Stops listening to an answer in flight (the page is left); the server still stores it. */
   dispose(): void {
-    this.controller?.abort();
+    this.asking.dispose();
     this.reads.stop();
   }
 
@@ -106,7 +110,7 @@ export class LogbookSession implements EntryActions {
    * with text it could not store.
    */
   send = async (mode: Tag, text: string, files: readonly string[] = []): Promise<string | null> => {
-    if (mode === 'query') return this.askQuestion(text, files);
+    if (mode === 'query') return this.asking.askQuestion(text, files);
     const entry = { tag: mode, attrs: {}, content: text };
     const id = this.pending.add({ kind: 'append', entry });
     try {
@@ -183,7 +187,11 @@ export class LogbookSession implements EntryActions {
   save = async (row: LogRow, content: string, resend: boolean): Promise<boolean> => {
     const { index } = row;
     if (index === null) return false;
-    if (resend && row.entry.tag === 'query') return this.askEdited(index, content);
+    if (resend && row.entry.tag === 'query') {
+      const asked = this.asking.askEdited(index, content);
+      if (asked) this.cancelEdit();
+      return asked;
+    }
     const id = this.pending.add({ kind: 'edit', index, content });
     try {
       await this.changeEntry(
@@ -198,26 +206,6 @@ export class LogbookSession implements EntryActions {
     this.cancelEdit();
     return true;
   };
-
-  /**
-   * An edited question sent again is a new question beside the old one (DESIGN 3a): it follows
-   * the old one's parent and carries its files, and the old question with all that followed it
-   * stays as a branch.
-   */
-  private askEdited(index: number, content: string): boolean {
-    const edited = this.state.log.path.find((held) => held.index === index);
-    if (this.state.answer || !edited || content.trim() === '') return false;
-    const parent = parentFor(edited);
-    this.cancelEdit();
-    const qid = newQid();
-    const files = filesOf(edited.entry);
-    const queryOp = this.pending.add({
-      kind: 'append',
-      entry: { tag: 'query', attrs: withFiles({ qid, parent }, files), content },
-    });
-    void this.runAnswer(qid, content, queryOp, { parent, files });
-    return true;
-  }
 
   // ---- branches ----
 
@@ -257,73 +245,13 @@ export class LogbookSession implements EntryActions {
 
   // ---- the answer stream ----
 
-  /** Asks the stored query `qid` again (a retry, a new answer, an edited question). */
-  retry = async (qid: string): Promise<void> => {
-    if (this.state.answer) return;
-    const question = this.state.log.path.findLast(
-      ({ entry }) => entry.tag === 'query' && entry.attrs.qid === qid,
-    )?.entry.content;
-    if (question === undefined || question.trim() === '') return;
-    await this.runAnswer(qid, question, null);
-  };
+  /** Asks the stored query `qid` again (a retry, a new answer). */
+  retry = (qid: string): Promise<void> => this.asking.retry(qid);
 
-  /**
-   * Asks the server to stop the answer. The stream is read on: it ends with the stored part of
-   * the answer, or 'cancelled'. Only when the server cannot be told is the stream dropped (the
-   * server then stores the whole answer).
-   */
-  stop = (): void => {
-    const { answer } = this.state;
-    const controller = this.controller;
-    if (!answer || answer.stopping || !controller) return;
-    this.set({ answer: { ...answer, stopping: true } });
-    this.ports.cancelQuery({ logid: this.logid, qid: answer.qid }).catch(() => controller.abort());
-  };
+  /** Asks the server to stop the answer in flight; what arrived is stored. */
+  stop = (): void => this.asking.stop();
 
   dismissFailure = (): void => this.set({ failure: null });
-
-  /** The query shows at once (with its files), under its own qid, which the server stores it with. */
-  private askQuestion(prompt: string, files: readonly string[]): Promise<string | null> {
-    // One answer at a time: the Scribe says so too, but its state may be a frame behind.
-    if (this.state.answer) return Promise.resolve(prompt);
-    const qid = newQid();
-    const queryOp = this.pending.add({
-      kind: 'append',
-      entry: { tag: 'query', attrs: withFiles({ qid }, files), content: prompt },
-    });
-    return this.runAnswer(qid, prompt, queryOp, { files });
-  }
-
-  /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
-  private async runAnswer(
-    qid: string,
-    prompt: string,
-    queryOp: number | null,
-    { parent, files }: { parent?: string; files?: readonly string[] } = {},
-  ): Promise<string | null> {
-    const controller = new AbortController();
-    this.controller = controller;
-    this.set({ failure: null, answer: { qid, stopping: false } });
-    const outcome = await streamAnswer(
-      {
-        stream: this.ports.streamQuery,
-        pending: this.pending,
-        land: (write) => this.land(write),
-        answered: () => this.set({ answer: null }),
-        frames: this.frames,
-        now: this.now,
-      },
-      { logid: this.logid, qid, prompt, queryOp, parent, files, signal: controller.signal },
-    );
-    if (this.controller === controller) this.controller = null;
-    if (outcome.kind !== 'failed') {
-      if (this.state.answer !== null) this.set({ answer: null });
-      return null;
-    }
-    const askable = outcome.stored || queryOp === null;
-    this.set({ answer: null, failure: { error: outcome.error, qid: askable ? qid : null } });
-    return askable ? null : prompt;
-  }
 
   // ---- pending writes and the log ----
 

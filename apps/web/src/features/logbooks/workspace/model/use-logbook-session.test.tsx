@@ -5,7 +5,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { logbookKeys } from '../../api/logbook-keys';
-import { eventStream, fakeServer, logbookOf, sessionOn, settle } from './fake-session';
+import { fakeServer, logbookOf, sessionOn, settle } from './fake-session';
+import { eventStream } from './fake-streams';
 import { useLogbookSession, useSessionState } from './use-logbook-session';
 
 // The server the page talks to, as far as opening a logbook goes: its pages and its version

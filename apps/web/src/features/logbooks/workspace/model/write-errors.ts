@@ -1,10 +1,14 @@
 import { ApiError } from '@caravanserai/api';
 import { notifications } from '@mantine/notifications';
 
+/** The log changed since it was read ('stale_version'), or the entry is not what it was ('conflict'). */
+export function isStale(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict');
+}
+
 /** Says why a change to the log did not go through; the caller reloads the log either way. */
 export function notifyWriteFailed(error: unknown): void {
-  // Stale: the log changed since it was read ('stale_version'), or the entry is not what it was.
-  if (error instanceof ApiError && (error.code === 'stale_version' || error.code === 'conflict')) {
+  if (isStale(error)) {
     notifications.show({
       color: 'yellow',
       title: 'The logbook changed meanwhile',

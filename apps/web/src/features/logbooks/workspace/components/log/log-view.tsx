@@ -14,6 +14,7 @@ import type { LogRow } from '../../model/overlay';
 import { AskingContext } from './asking';
 import { EntryRow } from './entry-row';
 import classes from './log-view.module.css';
+import { estimatedEnd, estimateHeight, ROW_GAP } from './row-estimates';
 
 export interface LogViewHandle {
   head(): void;
@@ -22,7 +23,6 @@ export interface LogViewHandle {
   follow(): void;
 }
 
-const ROW_GAP = 8;
 // Within this distance of the page's end the reader counts as "at the end" and is kept there.
 const NEAR_END_PX = 240;
 // How long an entry opened by a link stays highlighted.
@@ -41,28 +41,6 @@ export interface OlderTurns {
   load: () => void;
   /** Reads every turn up to the first. */
   loadToStart: () => Promise<void>;
-}
-
-/** A cheap guess of a row's height from its text, so the scrollbar is about right before rows are measured. */
-function estimateHeight(row: LogRow | undefined): number {
-  if (!row) return 80;
-  const text = row.entry.content;
-  let lines = 1;
-  let column = 0;
-  for (let i = 0; i < text.length && lines < 400; i++) {
-    if (text.charCodeAt(i) === 10 || column >= 90) {
-      lines++;
-      column = 0;
-    } else column++;
-  }
-  return 58 + lines * 24;
-}
-
-/** Where the window would be scrolled to show the last rows, by their estimated heights. */
-function estimatedEnd(rows: readonly LogRow[]): number {
-  let total = 0;
-  for (const row of rows) total += estimateHeight(row) + ROW_GAP;
-  return Math.max(0, total - window.innerHeight);
 }
 
 function nearEnd(): boolean {

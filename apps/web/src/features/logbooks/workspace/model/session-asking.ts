@@ -1,0 +1,122 @@
+import { filesOf, newQid } from '@caravanserai/logbook';
+import { type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
+import { parentFor } from './branch-view';
+import { withFiles } from './entry-files';
+import type { ConfirmedWrite } from './log-snapshot';
+import type { SessionPorts } from './session-ports';
+import type { LogbookSessionState, SessionChange } from './session-state';
+
+/** What asking needs of the session. */
+export interface AskingHost {
+  logid: string;
+  state(): LogbookSessionState;
+  set(change: SessionChange): void;
+  pending: PendingWrites;
+  land(write: ConfirmedWrite): void;
+  ports: Pick<SessionPorts, 'streamQuery' | 'cancelQuery'>;
+  frames: FrameScheduler;
+  now(): number;
+}
+
+/**
+ * The session's questions and their answers, one at a time: a new question, an edited one sent
+ * again, a stored one asked again; Stop; and the failure the Scribe shows.
+ */
+export class SessionAsking {
+  private controller: AbortController | null = null;
+
+  constructor(private readonly host: AskingHost) {}
+
+  /** The query shows at once (with its files), under its own qid, which the server stores it with. */
+  askQuestion(prompt: string, files: readonly string[]): Promise<string | null> {
+    // One answer at a time: the Scribe says so too, but its state may be a frame behind.
+    if (this.host.state().answer) return Promise.resolve(prompt);
+    const qid = newQid();
+    const queryOp = this.host.pending.add({
+      kind: 'append',
+      entry: { tag: 'query', attrs: withFiles({ qid }, files), content: prompt },
+    });
+    return this.run(qid, prompt, queryOp, { files });
+  }
+
+  /**
+   * An edited question sent again is a new question beside the old one (DESIGN 3a): it follows
+   * the old one's parent and carries its files, and the old question with all that followed it
+   * stays as a branch. False when it cannot be asked (another answer arrives, nothing to ask).
+   */
+  askEdited(index: number, content: string): boolean {
+    const { state, pending } = this.host;
+    const edited = state().log.path.find((held) => held.index === index);
+    if (state().answer || !edited || content.trim() === '') return false;
+    const parent = parentFor(edited);
+    const qid = newQid();
+    const files = filesOf(edited.entry);
+    const queryOp = pending.add({
+      kind: 'append',
+      entry: { tag: 'query', attrs: withFiles({ qid, parent }, files), content },
+    });
+    void this.run(qid, content, queryOp, { parent, files });
+    return true;
+  }
+
+  /** Asks the stored query `qid` again (a retry, a new answer). */
+  async retry(qid: string): Promise<void> {
+    const { answer, log } = this.host.state();
+    if (answer) return;
+    const question = log.path.findLast(({ entry }) => entry.tag === 'query' && entry.attrs.qid === qid)?.entry
+      .content;
+    if (question === undefined || question.trim() === '') return;
+    await this.run(qid, question, null);
+  }
+
+  /**
+   * Asks the server to stop the answer. The stream is read on: it ends with the stored part of
+   * the answer, or 'cancelled'. Only when the server cannot be told is the stream dropped (the
+   * server then stores the whole answer).
+   */
+  stop(): void {
+    const { host } = this;
+    const { answer } = host.state();
+    const controller = this.controller;
+    if (!answer || answer.stopping || !controller) return;
+    host.set({ answer: { ...answer, stopping: true } });
+    host.ports.cancelQuery({ logid: host.logid, qid: answer.qid }).catch(() => controller.abort());
+  }
+
+  /** Stops listening to an answer in flight (the page is left); the server still stores it. */
+  dispose(): void {
+    this.controller?.abort();
+  }
+
+  /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
+  private async run(
+    qid: string,
+    prompt: string,
+    queryOp: number | null,
+    { parent, files }: { parent?: string; files?: readonly string[] } = {},
+  ): Promise<string | null> {
+    const { host } = this;
+    const controller = new AbortController();
+    this.controller = controller;
+    host.set({ failure: null, answer: { qid, stopping: false } });
+    const outcome = await streamAnswer(
+      {
+        stream: host.ports.streamQuery,
+        pending: host.pending,
+        land: (write) => host.land(write),
+        answered: () => host.set({ answer: null }),
+        frames: host.frames,
+        now: host.now,
+      },
+      { logid: host.logid, qid, prompt, queryOp, parent, files, signal: controller.signal },
+    );
+    if (this.controller === controller) this.controller = null;
+    if (outcome.kind !== 'failed') {
+      if (host.state().answer !== null) host.set({ answer: null });
+      return null;
+    }
+    const askable = outcome.stored || queryOp === null;
+    host.set({ answer: null, failure: { error: outcome.error, qid: askable ? qid : null } });
+    return askable ? null : prompt;
+  }
+}
