@@ -1,4 +1,17 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type {
+  CaravanAuditTable,
+  CaravanInvitesTable,
+  CaravanMembersTable,
+  CaravansTable,
+  CaravanUsageDailyTable,
+  CaravanWellsTable,
+  QueryReservationsTable,
+} from './caravan-tables.js';
+import type { FileBlobsTable, FileRefsTable, FilesTable } from './file-tables.js';
+
+export type * from './caravan-tables.js';
+export type * from './file-tables.js';
 
 /**
  * Column types shared by SQLite and PostgreSQL: booleans are 0/1 integers and times are epoch
@@ -136,53 +149,6 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
-export interface CaravansTable {
-  caravan_id: string;
-  name: string;
-  /** JSON array of `provider/model` or `provider/*`; empty: every model. */
-  allowed_models: string;
-  member_monthly_queries: number | null;
-  member_monthly_tokens: number | null;
-  caravan_monthly_tokens: number | null;
-  personal_wells: number;
-  created_at: number;
-  modified_at: number;
-}
-
-export interface CaravanMembersTable {
-  caravan_id: string;
-  user_id: number;
-  role: 'leader' | 'member';
-  joined_at: number;
-}
-
-export interface CaravanInvitesTable {
-  invite_id: string;
-  caravan_id: string;
-  user_id: number;
-  invited_by: number;
-  created_at: number;
-}
-
-export interface CaravanWellsTable {
-  caravan_id: string;
-  wellid: string;
-  created_at: number;
-}
-
-/** Who changed what in a caravan; `actor` and `target` are kept as they read at the time. */
-export interface CaravanAuditTable {
-  id: string;
-  caravan_id: string;
-  at: number;
-  /** Orders changes made within one millisecond. */
-  seq: number;
-  actor: string;
-  action: string;
-  target: string;
-  detail: string;
-}
-
 /** An import of an export file, run in the background; any server process can report on it. */
 export interface ImportJobsTable {
   job_id: string;
@@ -212,62 +178,6 @@ export interface ImportJobItemsTable {
   title: string;
   logid: string | null;
   reason: string | null;
-}
-
-/** A caravan's usage rows summed by UTC day, member, well and model (kept with each usage row). */
-export interface CaravanUsageDailyTable {
-  caravan_id: string;
-  /** Days since the epoch (created_at / 86,400,000, rounded down). */
-  day: number;
-  user_id: number;
-  /** '' for a usage row without a well. */
-  wellid: string;
-  provider: string;
-  model: string;
-  queries: number;
-  errors: number;
-  input_tokens: number;
-  output_tokens: number;
-  /** Input and output tokens of answered queries only: what token quotas count. */
-  answered_tokens: number;
-}
-
-/** A query admitted under a monthly query quota whose usage row is not written yet. */
-export interface QueryReservationsTable {
-  id: string;
-  caravan_id: string;
-  user_id: number;
-  created_at: number;
-  /** After this it no longer counts (its process died before recording the query). */
-  expires_at: number;
-}
-
-/** A file's bytes, once per user and content (DESIGN 3a). */
-export interface FileBlobsTable {
-  user_id: number;
-  sha256: string;
-  size: number;
-  bytes: Uint8Array;
-}
-
-/** One uploaded file: its name and kind as read from its bytes. */
-export interface FilesTable {
-  file_id: string;
-  user_id: number;
-  sha256: string;
-  name: string;
-  media_type: string;
-  kind: 'image' | 'pdf' | 'text';
-  size: number;
-  /** 1 once an entry has named it. */
-  named: Generated<number>;
-  created_at: number;
-}
-
-/** Which logbooks' entries name which files. */
-export interface FileRefsTable {
-  logid: string;
-  file_id: string;
 }
 
 export interface Database {
