@@ -24,6 +24,8 @@ if (!existsSync(bin('vitest')) || !existsSync(bin('playwright'))) {
 
 const results = [];
 const counts = { passed: 0, failed: 0 };
+/** The names of the tests that failed, repeated in the summary so the end of the output says which. */
+const failures = [];
 
 /** Runs Vitest projects and adds their counts; a run that fails without counting a test counts one. */
 function vitest(title, projects) {
@@ -40,6 +42,13 @@ function vitest(title, projects) {
   counts.passed += json.numPassedTests ?? 0;
   counts.failed += json.numFailedTests ?? 0;
   if (!ok && !json.numFailedTests) counts.failed += 1;
+  for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${file.name.replace(`${root}/`, '')} › ${test.fullName}: ${reason}`);
+    }
+  }
   results.push([title, ok]);
 }
 
@@ -89,5 +98,6 @@ for (const [name, ok] of results) if (!ok && !name.includes('tests')) counts.fai
 
 console.log('\n=== Summary ===');
 for (const [name, ok] of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);

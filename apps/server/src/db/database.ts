@@ -28,6 +28,12 @@ export interface UsersTable {
   stripe_customer_id: string | null;
   is_system: number;
   created_at: number;
+  /** Sent as a system message before every logbook's context (DESIGN 12); '' for none. */
+  instructions: ColumnType<string, string | undefined, string>;
+  /** New logbooks start with memory on (1) or off (0). */
+  memory_default: ColumnType<number, number | undefined, number>;
+  /** A logbook titled 'Default' is given a title after its first answer (1) or not (0). */
+  auto_titles: ColumnType<number, number | undefined, number>;
 }
 
 export interface TokensTable {
@@ -44,6 +50,8 @@ export interface JournalsTable {
   title: string;
   created_at: number;
   modified_at: number;
+  /** Sent as a system message after the user's, before each of its logbooks' context; '' for none. */
+  instructions: ColumnType<string, string | undefined, string>;
 }
 
 export interface WellsTable {
@@ -78,6 +86,10 @@ export interface LogbooksTable {
   source_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The eid of the active leaf (DESIGN 3a); null while the logbook has no entries. */
   head: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The model's settings (DESIGN 12), each null for the provider's own default. */
+  temperature: ColumnType<number | null, number | null | undefined, number | null>;
+  max_output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  reasoning_effort: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntriesTable {

@@ -20,6 +20,7 @@ import * as imports from './migrations/0009-imports.js';
 import * as usageRollups from './migrations/0010-usage-rollups.js';
 import * as trees from './migrations/0011-trees.js';
 import * as files from './migrations/0012-files.js';
+import * as askingWell from './migrations/0013-asking-well.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-imports': imports,
   '0011-trees': trees,
   '0012-files': files,
+  '0013-asking-well': askingWell,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, JournalRow } from '../../db/database.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, JournalRow, JournalsTable } from '../../db/database.js';
 
 export type JournalWithOwner = JournalRow & { owner_username: string };
 
@@ -26,7 +26,7 @@ export class JournalsRepository {
     return this.base().where('journals.jid', '=', jid).executeTakeFirst();
   }
 
-  async insert(row: JournalRow): Promise<void> {
+  async insert(row: Insertable<JournalsTable>): Promise<void> {
     await this.db.insertInto('journals').values(row).execute();
   }
 
