@@ -10,8 +10,9 @@ type ReplyScript = Extract<Script, { kind: 'reply' }>;
 
 function replyOverrides(
   script: ReplyScript,
-): Pick<PlanInput, 'chunks' | 'inputTokens' | 'outputTokens' | 'reportUsage'> {
+): Pick<PlanInput, 'reasoning' | 'chunks' | 'inputTokens' | 'outputTokens' | 'reportUsage'> {
   return {
+    ...(script.reasoning !== undefined ? { reasoning: script.reasoning } : {}),
     ...(script.reportUsage !== undefined ? { reportUsage: script.reportUsage } : {}),
     ...(script.chunks !== undefined ? { chunks: script.chunks } : {}),
     ...(script.inputTokens !== undefined ? { inputTokens: script.inputTokens } : {}),
@@ -19,10 +20,13 @@ function replyOverrides(
   };
 }
 
-/**
- * Carries out one script (undefined: the echo reply, its pieces `echoDelayMs` apart) for an
- * accepted request.
- */
+/** How the echo reply is sent: the pause between its streamed pieces, and any reasoning first. */
+export interface EchoStyle {
+  delayMs: number;
+  reasoning?: string;
+}
+
+/** Carries out one script (undefined: the echo reply, in the given style) for an accepted request. */
 export async function answer(
   route: Route,
   context: RequestContext,
@@ -30,7 +34,7 @@ export async function answer(
   sequence: number,
   response: ServerResponse,
   recorded: RecordedRequest,
-  echoDelayMs = 0,
+  echo: EchoStyle = { delayMs: 0 },
 ): Promise<void> {
   const { adapter } = route;
   if (script?.kind === 'error') {
@@ -53,6 +57,7 @@ export async function answer(
     model: adapter.model(context),
     messages,
     text: script?.text ?? echoText(messages),
+    ...(script === undefined && echo.reasoning !== undefined ? { reasoning: echo.reasoning } : {}),
     ...(script?.kind === 'reply' ? replyOverrides(script) : {}),
   });
   if (!stream) {
@@ -60,7 +65,7 @@ export async function answer(
     return;
   }
   recorded.delivery = await writeStream(response, adapter.stream(plan, context), {
-    delayMs: script?.kind === 'reply' ? (script.chunkDelayMs ?? 0) : script === undefined ? echoDelayMs : 0,
+    delayMs: script?.kind === 'reply' ? (script.chunkDelayMs ?? 0) : script === undefined ? echo.delayMs : 0,
     ...(script?.kind === 'drop' ? { dropAfter: script.afterChunks } : {}),
   });
 }

@@ -3,8 +3,8 @@ import { startFakeProvider } from './server';
 
 /**
  * `node --import tsx tools/fake-provider/src/cli.ts [--port 11435] [--host 127.0.0.1] [--no-auth]
- * [--chunk-delay-ms 0]`: runs the fake until interrupted, answering every request with the echo
- * reply (streamed with that pause between its pieces).
+ * [--chunk-delay-ms 0] [--reasoning TEXT]`: runs the fake until interrupted, answering every request
+ * with the echo reply (streamed with that pause between its pieces, and reasoning with TEXT first).
  */
 const { values } = parseArgs({
   options: {
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'no-auth': { type: 'boolean', default: false },
     'chunk-delay-ms': { type: 'string', default: '0' },
+    reasoning: { type: 'string' },
   },
 });
 
@@ -32,6 +33,7 @@ const fake = await startFakeProvider({
   host: values.host,
   requireApiKey: !values['no-auth'],
   chunkDelayMs,
+  ...(values.reasoning !== undefined ? { echoReasoning: values.reasoning } : {}),
 });
 const lines = [
   `Fake AI provider listening on ${fake.url}${values['no-auth'] ? ' (API keys not required)' : ''}`,
@@ -43,7 +45,8 @@ const lines = [
   `  Mistral                                  ${fake.url}/v1`,
   `  OpenAI-compatible (e.g. Ollama)          ${fake.url}/v1`,
   '',
-  'Any non-empty API key is accepted. Replies echo the last user message. Ctrl-C stops.',
+  `Any non-empty API key is accepted. Replies echo the last user message${values.reasoning ? ', after reasoning' : ''}.`,
+  'Ctrl-C stops.',
 ];
 console.log(lines.join('\n'));
 

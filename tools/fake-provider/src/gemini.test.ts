@@ -1,4 +1,15 @@
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { describe, expect, it } from 'vitest';
+import {
+  ANSWER_WORDS,
+  followUp,
+  followUpMessages,
+  question,
+  REASONING_THEN_TEXT,
+  REASONING_WORDS,
+  reasoningReply,
+  streamAnswer,
+} from './sdk-support';
 import { at, GEMINI_KEY, postJson, sseJson, useFakeProvider } from './test-support';
 
 const fake = useFakeProvider();
@@ -63,5 +74,60 @@ describe('Gemini generateContent', () => {
     const response = await postJson(`${base()}:generateContent`, request);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+  });
+
+  it('reports thoughtsTokenCount beside candidatesTokenCount and adds both to the total', async () => {
+    fake.enqueue(reasoningReply);
+    const response = await postJson(`${base()}:generateContent`, request, GEMINI_KEY);
+    expect(await response.json()).toMatchObject({
+      candidates: [
+        {
+          content: {
+            parts: [{ text: reasoningReply.reasoning, thought: true }, { text: reasoningReply.text }],
+          },
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: 7,
+        candidatesTokenCount: ANSWER_WORDS,
+        thoughtsTokenCount: REASONING_WORDS,
+        totalTokenCount: 7 + ANSWER_WORDS + REASONING_WORDS,
+      },
+    });
+  });
+});
+
+describe('Gemini thoughts, read by the Google provider', () => {
+  const model = () =>
+    createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'gemini-test' })('gemini-2.5-flash');
+  // candidatesTokenCount leaves the thoughts out; the provider adds thoughtsTokenCount back.
+  const usage = (inputTokens: number) => ({
+    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
+    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
+  });
+
+  it('streams thought parts before the answer parts, thoughts counted apart', async () => {
+    fake.enqueue(reasoningReply);
+    const streamed = await streamAnswer(model(), question);
+    expect(streamed).toMatchObject({
+      reasoning: reasoningReply.reasoning,
+      text: reasoningReply.text,
+      order: REASONING_THEN_TEXT,
+      usage: usage(5),
+      errors: [],
+    });
+    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+  });
+
+  it('answers unstreamed with the thought part first, and skips thoughts sent back', async () => {
+    fake.enqueue(reasoningReply);
+    const result = await model().doGenerate({ prompt: followUp() });
+    expect(result.content).toMatchObject([
+      { type: 'reasoning', text: reasoningReply.reasoning },
+      { type: 'text', text: reasoningReply.text },
+    ]);
+    expect(result.usage).toMatchObject(usage(8));
+    expect(at(fake.requests[0]?.body, 'contents', 1, 'parts', 0)).toMatchObject({ thought: true });
+    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answer } from './answer';
+import { answer, type EchoStyle } from './answer';
 import type { FamilyAdapter } from './families/family-adapter';
 import { openaiErrorBody } from './families/openai-error';
 import { flattenHeaders, sendJson } from './http-io';
@@ -12,8 +12,8 @@ export interface ServerState {
   requests: RecordedRequest[];
   scripts: ScriptQueue;
   requireApiKey: boolean;
-  /** The pause between the pieces of a streamed echo reply. */
-  chunkDelayMs: number;
+  /** How the echo reply is sent. */
+  echo: EchoStyle;
   nextSequence(): number;
 }
 
@@ -52,5 +52,5 @@ export async function handleRequest(
     return;
   }
   const script = state.scripts.next();
-  await answer(route, context, script, state.nextSequence(), response, recorded, state.chunkDelayMs);
+  await answer(route, context, script, state.nextSequence(), response, recorded, state.echo);
 }

@@ -1,4 +1,15 @@
+import { createOpenAI } from '@ai-sdk/openai';
 import { describe, expect, it } from 'vitest';
+import {
+  ANSWER_WORDS,
+  followUp,
+  followUpMessages,
+  question,
+  REASONING_THEN_TEXT,
+  REASONING_WORDS,
+  reasoningReply,
+  streamAnswer,
+} from './sdk-support';
 import { at, OPENAI_KEY, parseSse, postJson, useFakeProvider } from './test-support';
 
 const fake = useFakeProvider();
@@ -76,5 +87,67 @@ describe('OpenAI Responses', () => {
     expect(payloads.at(-1)).toMatchObject({
       response: { status: 'completed', usage: { input_tokens: 9, output_tokens: 3 } },
     });
+  });
+
+  it('numbers the message item after the reasoning item and keeps sequence numbers rising', async () => {
+    fake.enqueue(reasoningReply);
+    const response = await postJson(`${fake.url}/v1/responses`, { ...request, stream: true }, OPENAI_KEY);
+    const payloads = parseSse(await response.text()).map(
+      (event) => JSON.parse(event.data) as Record<string, unknown>,
+    );
+    expect(payloads.map((payload) => payload.sequence_number)).toEqual(payloads.map((_, index) => index));
+    const added = payloads.filter((payload) => payload.type === 'response.output_item.added');
+    expect(added.map((payload) => [payload.output_index, at(payload, 'item', 'type')])).toEqual([
+      [0, 'reasoning'],
+      [1, 'message'],
+    ]);
+    expect(at(added[0], 'item', 'id')).toMatch(/^rs_/);
+    expect(payloads.find((payload) => payload.type === 'response.output_text.delta')?.output_index).toBe(1);
+    expect(at(payloads.at(-1), 'response', 'output', 0, 'summary')).toEqual([
+      { type: 'summary_text', text: reasoningReply.reasoning },
+    ]);
+  });
+});
+
+describe('OpenAI Responses reasoning, read by the OpenAI provider', () => {
+  const model = () => createOpenAI({ baseURL: `${fake.url}/v1`, apiKey: 'sk-test' }).responses('o4-mini');
+  const usage = (inputTokens: number) => ({
+    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
+    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
+  });
+
+  it('streams a reasoning item with summary deltas before the message, counted in output_tokens', async () => {
+    fake.enqueue(reasoningReply);
+    const streamed = await streamAnswer(model(), question);
+    expect(streamed).toMatchObject({
+      reasoning: reasoningReply.reasoning,
+      text: reasoningReply.text,
+      order: REASONING_THEN_TEXT,
+      usage: usage(5),
+      errors: [],
+    });
+    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+  });
+
+  it('answers unstreamed with a reasoning item first, encrypted when asked, and skips reasoning sent back', async () => {
+    fake.enqueue(reasoningReply);
+    const prior = { openai: { itemId: 'rs_prior', reasoningEncryptedContent: 'prior-secret' } };
+    const result = await model().doGenerate({
+      prompt: followUp(prior),
+      providerOptions: { openai: { store: false } },
+    });
+    expect(result.content).toMatchObject([
+      {
+        type: 'reasoning',
+        text: reasoningReply.reasoning,
+        providerMetadata: {
+          openai: { itemId: expect.stringMatching(/^rs_/), reasoningEncryptedContent: expect.any(String) },
+        },
+      },
+      { type: 'text', text: reasoningReply.text },
+    ]);
+    expect(result.usage).toMatchObject(usage(8));
+    expect(at(fake.requests[0]?.body, 'input', 1)).toMatchObject({ type: 'reasoning', id: 'rs_prior' });
+    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
   });
 });

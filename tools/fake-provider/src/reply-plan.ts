@@ -1,5 +1,13 @@
 import type { NormalisedMessage } from './types';
 
+/** The model's reasoning, sent before the answer text in each family's own shape. */
+export interface ReasoningPlan {
+  text: string;
+  /** `text` cut like the answer's text, one streamed event each. */
+  pieces: string[];
+  tokens: number;
+}
+
 /** Everything a family needs to answer one request with text. */
 export interface ReplyPlan {
   /** Per-server sequence number, used to make deterministic ids. */
@@ -8,7 +16,10 @@ export interface ReplyPlan {
   text: string;
   /** `text` cut into the pieces streamed one event each; joined they give `text` back. */
   pieces: string[];
+  /** Absent when the reply does not reason. */
+  reasoning?: ReasoningPlan;
   inputTokens: number;
+  /** The answer text's tokens, reasoning not included. */
   outputTokens: number;
   /** False: leave the token counts out of the answer. */
   reportUsage: boolean;
@@ -45,6 +56,8 @@ export interface PlanInput {
   model: string;
   messages: readonly NormalisedMessage[];
   text: string;
+  /** Empty or absent: no reasoning. */
+  reasoning?: string;
   chunks?: number;
   inputTokens?: number;
   outputTokens?: number;
@@ -53,14 +66,29 @@ export interface PlanInput {
 
 export function planReply(input: PlanInput): ReplyPlan {
   const promptWords = input.messages.reduce((sum, message) => sum + countWords(message.content), 0);
+  const chunks = input.chunks ?? DEFAULT_CHUNKS;
+  const reasoning = input.reasoning ?? '';
   return {
     sequence: input.sequence,
     model: input.model,
     text: input.text,
-    pieces: splitText(input.text, input.chunks ?? DEFAULT_CHUNKS),
+    pieces: splitText(input.text, chunks),
+    ...(reasoning.length > 0
+      ? {
+          reasoning: { text: reasoning, pieces: splitText(reasoning, chunks), tokens: countWords(reasoning) },
+        }
+      : {}),
     inputTokens: input.inputTokens ?? promptWords,
     outputTokens: input.outputTokens ?? countWords(input.text),
     reportUsage: input.reportUsage ?? true,
     created: Math.floor(Date.now() / 1000),
   };
+}
+
+/**
+ * Every token the model wrote, reasoning included: what OpenAI (completion_tokens, output_tokens)
+ * and Anthropic (output_tokens) report as the output count.
+ */
+export function allOutputTokens(plan: ReplyPlan): number {
+  return plan.outputTokens + (plan.reasoning?.tokens ?? 0);
 }

@@ -204,4 +204,19 @@ describe('odd requests', () => {
       await paced.close();
     }
   });
+
+  it('reasons before the echo when started with echoReasoning, until a script says otherwise', async () => {
+    const thinking = await startFakeProvider({ echoReasoning: 'Mull it over.' });
+    try {
+      const ask = () => postJson(`${thinking.url}/v1/chat/completions`, userSays('hello'), OPENAI_KEY);
+      expect(at(await (await ask()).json(), 'choices', 0, 'message')).toMatchObject({
+        content: 'Echo: hello',
+        reasoning_content: 'Mull it over.',
+      });
+      thinking.enqueue({ kind: 'reply', text: 'plain' });
+      expect(at(await (await ask()).json(), 'choices', 0, 'message', 'reasoning_content')).toBeUndefined();
+    } finally {
+      await thinking.close();
+    }
+  });
 });

@@ -18,7 +18,10 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     requests: [],
     scripts,
     requireApiKey: options.requireApiKey ?? true,
-    chunkDelayMs: options.chunkDelayMs ?? 0,
+    echo: {
+      delayMs: options.chunkDelayMs ?? 0,
+      ...(options.echoReasoning !== undefined ? { reasoning: options.echoReasoning } : {}),
+    },
     nextSequence: () => {
       sequence += 1;
       return sequence;

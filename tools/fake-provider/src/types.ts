@@ -22,8 +22,9 @@ export interface RecordedRequest {
    */
   messages: NormalisedMessage[];
   /**
-   * For a streamed reply, how many text chunks went out and whether the client stayed to the end
-   * (false when it closed the connection first, as a reader that stops at a cap does).
+   * For a streamed reply, how many chunks (reasoning pieces, then text pieces) went out and whether
+   * the client stayed to the end (false when it closed the connection first, as a reader that stops
+   * at a cap does).
    */
   delivery?: { chunksSent: number; complete: boolean };
 }
@@ -32,7 +33,16 @@ export type Script =
   | {
       kind: 'reply';
       text: string;
+      /**
+       * The model's reasoning ("thinking"), sent before `text` in the family's own shape and cut into
+       * as many pieces: Chat Completions `reasoning_content`, a Responses reasoning item with a
+       * summary, an Anthropic thinking block, Gemini `thought` parts. Its word count is reported as
+       * reasoning tokens where the format has a field for them, and added to the output count where
+       * the real service adds it.
+       */
+      reasoning?: string;
       inputTokens?: number;
+      /** The answer text's tokens (default: its word count); reasoning tokens are counted apart. */
       outputTokens?: number;
       chunks?: number;
       chunkDelayMs?: number;
@@ -67,4 +77,6 @@ export interface FakeProviderOptions {
   requireApiKey?: boolean;
   /** The pause between the pieces of a streamed echo reply, as a model writing would make (default 0). */
   chunkDelayMs?: number;
+  /** Reasoning the echo reply sends before its text, as a thinking model would (default none). */
+  echoReasoning?: string;
 }

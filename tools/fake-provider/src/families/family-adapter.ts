@@ -15,7 +15,10 @@ export interface RequestContext {
   pathStream?: boolean;
 }
 
-/** A streamed reply, already framed for the wire: `deltas` has one entry per text piece. */
+/**
+ * A streamed reply, already framed for the wire: `deltas` has one entry per reasoning piece, then one
+ * per text piece.
+ */
 export interface StreamFrames {
   contentType: string;
   head: string[];

@@ -1,19 +1,22 @@
 import { bearerToken } from '../auth';
 import { isObject, objectField, stringField } from '../json-access';
-import type { ReplyPlan } from '../reply-plan';
+import { allOutputTokens, type ReplyPlan } from '../reply-plan';
 import { dataFrame, EVENT_STREAM } from '../sse';
 import type { FamilyAdapter } from './family-adapter';
 import { openaiModelList } from './model-lists';
 import { openaiChatMessages } from './openai-chat-messages';
 import { chatCompletionsErrorBody } from './openai-error';
+import { reasoningThenText } from './reasoning-deltas';
 
+/** completion_tokens counts the reasoning too, which completion_tokens_details tells apart. */
 function usage(plan: ReplyPlan): unknown {
+  const completionTokens = allOutputTokens(plan);
   return {
     prompt_tokens: plan.inputTokens,
-    completion_tokens: plan.outputTokens,
-    total_tokens: plan.inputTokens + plan.outputTokens,
+    completion_tokens: completionTokens,
+    total_tokens: plan.inputTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: plan.reasoning?.tokens ?? 0 },
   };
 }
 
@@ -26,6 +29,8 @@ function includeUsage(body: unknown): boolean {
  * Streams `data: <chat.completion.chunk>` frames ending with `data: [DONE]`. With
  * `stream_options.include_usage` the usage comes in a last chunk with empty `choices` (OpenAI);
  * without it, on the finishing chunk (as Mistral sends it, whose client requires a choice in every chunk).
+ * Reasoning comes first as `reasoning_content` deltas, and as `message.reasoning_content` unstreamed,
+ * the field DeepSeek, vLLM and Ollama use and the OpenAI-compatible client reads.
  */
 export const openaiChatAdapter: FamilyAdapter = {
   family: 'openai-chat',
@@ -44,7 +49,13 @@ export const openaiChatAdapter: FamilyAdapter = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: plan.text, refusal: null, annotations: [] },
+        message: {
+          role: 'assistant',
+          content: plan.text,
+          ...(plan.reasoning ? { reasoning_content: plan.reasoning.text } : {}),
+          refusal: null,
+          annotations: [],
+        },
         logprobs: null,
         finish_reason: 'stop',
       },
@@ -76,7 +87,11 @@ export const openaiChatAdapter: FamilyAdapter = {
     return {
       contentType: EVENT_STREAM,
       head: [chunk([choice({ role: 'assistant', content: '', refusal: null }, null)])],
-      deltas: plan.pieces.map((piece) => chunk([choice({ content: piece }, null)])),
+      deltas: reasoningThenText(
+        (plan.reasoning?.pieces ?? []).map((piece) => chunk([choice({ reasoning_content: piece }, null)])),
+        [],
+        plan.pieces.map((piece) => chunk([choice({ content: piece }, null)])),
+      ),
       tail: [finish, ...(withUsage ? [chunk([], { usage: usage(plan) })] : []), dataFrame('[DONE]')],
     };
   },
