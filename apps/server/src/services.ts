@@ -134,7 +134,7 @@ export function createServices(config: Config, db: Db): Services {
     maxAnswerChars: config.maxAnswerChars,
     timeoutMs: config.queryTimeoutMs,
   });
-  const prompts = new QueryPrompts(entriesRepo, new PromptFiles(files, workers));
+  const prompts = new QueryPrompts(entriesRepo, journalsRepo, new PromptFiles(files, workers));
   const admission = new QueryAdmission(
     db,
     caravansRepo,

@@ -1,13 +1,17 @@
 import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { CallSettings } from './model-settings.js';
 
 /** What a question carries beside its text (DESIGN 3a): a file's bytes, or a file as text. */
 export type Attachment =
   | { type: 'file'; mediaType: string; data: Uint8Array; filename: string }
   | { type: 'text'; text: string };
 
-/** What the model is sent: one system text (if any) and the conversation. */
+/**
+ * What the model is sent: its system texts in order (the user's instructions, the journal's, the
+ * logbook's context), then the conversation.
+ */
 export interface Prompt {
-  system?: string;
+  system: string[];
   messages: { role: 'user' | 'assistant'; content: string; attachments?: Attachment[] }[];
 }
 
@@ -20,11 +24,12 @@ export interface Tokens {
 /** What a provider's answer amounts to, piece by piece. */
 export type AnswerPart =
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'usage'; tokens: Tokens }
   | { type: 'error'; error: unknown };
 
 function toProviderPrompt({ system, messages }: Prompt): LanguageModelV3Prompt {
-  const prompt: LanguageModelV3Prompt = system === undefined ? [] : [{ role: 'system', content: system }];
+  const prompt: LanguageModelV3Prompt = system.map((content) => ({ role: 'system', content }));
   for (const { role, content, attachments = [] } of messages) {
     if (role === 'assistant') prompt.push({ role, content: [{ type: 'text', text: content }] });
     else prompt.push({ role, content: [{ type: 'text', text: content }, ...attachments] });
@@ -41,8 +46,9 @@ export async function* streamAnswer(
   model: LanguageModelV3,
   prompt: Prompt,
   abortSignal: AbortSignal,
+  settings: CallSettings = {},
 ): AsyncGenerator<AnswerPart> {
-  const { stream } = await model.doStream({ prompt: toProviderPrompt(prompt), abortSignal });
+  const { stream } = await model.doStream({ ...settings, prompt: toProviderPrompt(prompt), abortSignal });
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -61,6 +67,8 @@ function toAnswerPart(part: LanguageModelV3StreamPart): AnswerPart | null {
   switch (part.type) {
     case 'text-delta':
       return { type: 'text', text: part.delta };
+    case 'reasoning-delta':
+      return part.delta === '' ? null : { type: 'reasoning', text: part.delta };
     case 'finish':
       return {
         type: 'usage',

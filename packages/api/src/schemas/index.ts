@@ -11,6 +11,7 @@ export * from './imports.js';
 export * from './journals.js';
 export * from './logbooks.js';
 export * from './mapper.js';
+export * from './model-settings.js';
 export * from './payments.js';
 export * from './queries.js';
 export * from './query-stream.js';

@@ -2,6 +2,7 @@ import { TAGS } from '@caravanserai/logbook';
 import { z } from 'zod';
 import { EntryFile } from './branches.js';
 import { Counter, Flag, Id, IsoDate, Owner, RequiredTitle, Title } from './common.js';
+import { ModelSettings, ModelSettingsWrite } from './model-settings.js';
 import { Text } from './text.js';
 
 export const LogbookSummary = z.object({
@@ -33,6 +34,8 @@ export const Logbook = LogbookSummary.extend({
   head: z.string().nullable(),
   /** The files its entries name (an entry's `files` attribute lists their ids). */
   files: z.array(EntryFile),
+  /** How its queries ask the model (DESIGN 12). */
+  settings: ModelSettings,
 });
 export type Logbook = z.infer<typeof Logbook>;
 
@@ -73,6 +76,7 @@ export const LogbookUpdate = LogbookCreate.omit({ forked: true }).extend({
   title: RequiredTitle.optional(),
   /** The version the client last saw; a stale one gets 409 instead of overwriting newer entries. */
   version: Version.optional(),
+  settings: ModelSettingsWrite.optional(),
 });
 export type LogbookUpdate = z.input<typeof LogbookUpdate>;
 

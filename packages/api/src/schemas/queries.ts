@@ -50,12 +50,22 @@ export const GenEntry = z.object({
   index: z.number().int(),
 });
 
+/** A reasoning model's thinking, stored as a comment under its query (DESIGN 12). */
+export const ReasoningEntry = z.object({
+  tag: z.literal('comment'),
+  attrs: z.record(z.string(), z.string()),
+  content: z.string(),
+  index: z.number().int(),
+});
+
 export const QueryResult = z.object({
   modified_status: z.literal(true),
   data: z.object({
     gen: z.string(),
     qid: z.string(),
     entry: GenEntry,
+    /** The model's reasoning, stored just before the answer; absent when it showed none. */
+    reasoning: ReasoningEntry.optional(),
     usage: TokenUsage,
     version: z.number().int(),
   }),

@@ -4,7 +4,7 @@ import { QueryFailure, QueryResult } from './queries.js';
 /**
  * The Server-Sent Events of `POST /journals/query/stream/`, defined once for the server that
  * writes them and the clients that read them: `query` once the query entry is stored, `delta` for
- * each piece of text, then `done` with the stored answer (a stopped one too, marked as such),
+ * each piece of text (`reasoning` for each piece of a model's thinking before it), then `done` with the stored answer (a stopped one too, marked as such),
  * `error` (the provider failed: nothing stored) or `cancelled` (stopped before any text).
  */
 export const QueryStreamEvent = z.discriminatedUnion('event', [
@@ -21,6 +21,8 @@ export const QueryStreamEvent = z.discriminatedUnion('event', [
     }),
   }),
   z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
+  // A piece of a reasoning model's thinking, before the answer's text (DESIGN 12).
+  z.object({ event: z.literal('reasoning'), data: z.object({ text: z.string() }) }),
   z.object({ event: z.literal('done'), data: QueryResult.shape.data }),
   z.object({ event: z.literal('error'), data: QueryFailure }),
   z.object({ event: z.literal('cancelled'), data: z.object({ detail: z.string() }) }),

@@ -26,11 +26,24 @@ export class JournalsRepository {
     return this.base().where('journals.jid', '=', jid).executeTakeFirst();
   }
 
+  /** A journal's instructions, read for every query of its logbooks ('' when it has none). */
+  async instructionsOf(jid: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('journals')
+      .select('instructions')
+      .where('jid', '=', jid)
+      .executeTakeFirst();
+    return row?.instructions ?? '';
+  }
+
   async insert(row: Insertable<JournalsTable>): Promise<void> {
     await this.db.insertInto('journals').values(row).execute();
   }
 
-  async update(jid: string, patch: Pick<JournalRow, 'title' | 'modified_at'>): Promise<void> {
+  async update(
+    jid: string,
+    patch: Partial<Pick<JournalRow, 'title' | 'instructions'>> & Pick<JournalRow, 'modified_at'>,
+  ): Promise<void> {
     await this.db.updateTable('journals').set(patch).where('jid', '=', jid).execute();
   }
 

@@ -1,4 +1,11 @@
-import type { EntryFile, Logbook, LogbookOverview, LogbookSummary } from '@caravanserai/api';
+import type {
+  EntryFile,
+  Logbook,
+  LogbookOverview,
+  LogbookSummary,
+  ModelSettings,
+  ReasoningEffort,
+} from '@caravanserai/api';
 import { bool, iso } from '../../db/columns.js';
 import type { LogbookWithOwner } from './logbooks.repository.js';
 
@@ -29,11 +36,13 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
  */
 export function toLogbookOverview(row: LogbookWithOwner, viewerId: number | null): LogbookOverview {
   const summary = toLogbookSummary(row);
+  const settings = toModelSettings(row);
   if (row.owner_id !== viewerId)
-    return { ...summary, jid: null, journal: null, logwell: null, well: null, head: row.head };
+    return { ...summary, jid: null, journal: null, logwell: null, well: null, head: row.head, settings };
   return {
     ...summary,
     head: row.head,
+    settings,
     well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
   };
 }
@@ -46,4 +55,15 @@ export function toLogbook(
   files: EntryFile[],
 ): Logbook {
   return { ...toLogbookOverview(row, viewerId), log, files };
+}
+
+/** A logbook's model settings as stored: null where the provider's default applies. */
+export function toModelSettings(
+  row: Pick<LogbookWithOwner, 'temperature' | 'max_output_tokens' | 'reasoning_effort'>,
+): ModelSettings {
+  return {
+    temperature: row.temperature === null ? null : Number(row.temperature),
+    max_output_tokens: row.max_output_tokens,
+    reasoning_effort: row.reasoning_effort as ReasoningEffort | null,
+  };
 }

@@ -124,7 +124,8 @@ export class LogbooksService {
             private: int(input.private ?? true),
             salted: int(input.salted ?? false),
             forked: int(input.forked ?? false),
-            memory: int(input.memory ?? false),
+            // Unless the request says, the owner's choice for new logbooks (DESIGN 12).
+            memory: input.memory === undefined ? user.memory_default : int(input.memory),
             version: 1,
             entry_count: placed.length,
             created_at: at,
@@ -154,6 +155,7 @@ export class LogbooksService {
       ...(input.logwell !== undefined && { logwell: input.logwell }),
       ...(input.private !== undefined && { private: int(input.private) }),
       ...(input.memory !== undefined && { memory: int(input.memory) }),
+      ...input.settings,
     };
     // The same request may unsalt first; otherwise a new log is refused like any entry change.
     if (read && input.salted !== false) refuseIfSalted(row);
@@ -216,17 +218,17 @@ export class LogbooksService {
     const at = now();
     await this.db.bulk.transaction().execute(async (trx) => {
       const current = (await this.logbooks.find(logid, trx)) ?? source;
-      await this.logbooks.insert(forkRow(current, forkId, user.id, keepWell, at), trx);
+      await this.logbooks.insert(forkRow(current, forkId, user, keepWell, at), trx);
       await this.entries.copy(logid, forkId, at, trx);
     });
     return this.get(user, forkId);
   }
 }
 
-function forkRow(source: LogbookWithOwner, logid: string, ownerId: number, keepWell: boolean, at: number) {
+function forkRow(source: LogbookWithOwner, logid: string, owner: UserRow, keepWell: boolean, at: number) {
   return {
     logid,
-    owner_id: ownerId,
+    owner_id: owner.id,
     jid: null,
     logwell: keepWell ? source.logwell : null,
     title: source.title,
@@ -234,7 +236,8 @@ function forkRow(source: LogbookWithOwner, logid: string, ownerId: number, keepW
     private: 1,
     salted: 0,
     forked: 1,
-    memory: source.memory,
+    // The fork is the forker's new logbook: it starts as their new logbooks do.
+    memory: owner.memory_default,
     version: 1,
     entry_count: source.entry_count,
     created_at: at,

@@ -1,4 +1,5 @@
 import type { QueryResult, TokenUsage } from '@caravanserai/api';
+import type { Entry } from '@caravanserai/logbook';
 import type { Executor } from '../../db/database.js';
 import type { Prompt } from '../../providers/answer-stream.js';
 import type { Appended, EntriesService } from '../logbooks/entries.service.js';
@@ -7,6 +8,7 @@ import type { Outcome, UsageService } from '../usage/usage.service.js';
 import { providerReason } from './provider-error.js';
 import { QueryFailed } from './query-errors.js';
 import { FILE_PART_TOKENS, promptFileParts, promptTexts } from './query-prompt.js';
+import type { Reasoning } from './thought.js';
 
 /** The query an answer belongs to, as far as storing it and its usage goes. */
 export interface AnsweredQuery {
@@ -38,6 +40,17 @@ export interface ReadAnswer {
   ending: Ending;
   /** What the provider reported; undefined where it reported nothing (or had not yet). */
   reported: { input?: number | undefined; output?: number | undefined };
+  /** The model's thinking before the answer, if it showed any. */
+  reasoning?: Reasoning | undefined;
+}
+
+/** A model's thinking as the comment stored under its query: never sent to a model again. */
+function reasoningEntry(qid: string, reasoning: Reasoning): Entry {
+  return {
+    tag: 'comment',
+    attrs: { qid, kind: 'reasoning', seconds: String(Math.round(reasoning.ms / 1000)) },
+    content: reasoning.text,
+  };
 }
 
 /** A stored answer's mark that the server stopped reading it at the cap. */
@@ -73,9 +86,12 @@ export class AnswerRecorder {
     if (read.ending === 'stopped') attrs.stopped = 'true';
     const content = read.ending === 'cut' ? read.text + cutMark(this.options.maxAnswerChars) : read.text;
     const outcome = OUTCOME[read.ending];
+    const thought = read.reasoning && reasoningEntry(q.qid, read.reasoning);
+    const written: Entry[] = [...(thought ? [thought] : []), { tag: 'gen', attrs, content }];
     let stored: Appended;
     try {
-      stored = await this.writes.append(q.logid, [{ tag: 'gen', attrs, content }], {
+      // The reasoning follows the query and the answer the reasoning: one line, never two branches.
+      stored = await this.writes.append(q.logid, written, {
         alongside: (trx) => this.record(q, outcome, usage, trx),
         // A new answer beside old ones follows its question; a first one, what followed the question since.
         ...(q.answerFollows === undefined ? { within: q.queryEid } : { follows: q.answerFollows }),
@@ -86,10 +102,19 @@ export class AnswerRecorder {
       await this.record(q, outcome, usage);
       throw error;
     }
+    const last = stored.entries.length - 1;
     return {
       gen: content,
       qid: q.qid,
-      entry: { tag: 'gen', attrs: stored.entries[0]!.attrs, content, index: stored.index },
+      entry: { tag: 'gen', attrs: stored.entries[last]!.attrs, content, index: stored.index + last },
+      ...(thought && {
+        reasoning: {
+          tag: 'comment',
+          attrs: stored.entries[0]!.attrs,
+          content: thought.content,
+          index: stored.index,
+        },
+      }),
       usage,
       version: stored.version,
     };
@@ -116,7 +141,8 @@ export class AnswerRecorder {
     if (input !== undefined && !missingOutput) return { input_tokens: input, output_tokens: output };
     const [inputTokens, outputTokens] = await Promise.all([
       input ?? this.promptTokens(q),
-      missingOutput ? this.estimator.answer(read.text) : output,
+      // Providers count a model's thinking among the tokens it wrote.
+      missingOutput ? this.estimator.answer(read.text + (read.reasoning?.text ?? '')) : output,
     ]);
     return { input_tokens: inputTokens, output_tokens: outputTokens, estimated: true };
   }

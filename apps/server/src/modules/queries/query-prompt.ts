@@ -3,6 +3,7 @@ import { buildMessages, type ChatMessage, contextText } from '@caravanserai/logb
 import type { z } from 'zod';
 import type { Attachment, Prompt } from '../../providers/answer-stream.js';
 import type { Origin } from '../../providers/registry.js';
+import type { JournalsRepository } from '../journals/journals.repository.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import { toEntry } from '../logbooks/entry-codec.js';
 import type { PromptFiles } from './prompt-files.js';
@@ -16,18 +17,51 @@ export interface Asked {
   files: readonly string[];
 }
 
+/** Whose instructions a query carries: the asker's own, and the journal its logbook is filed in. */
+export interface InstructionSources {
+  user: { instructions: string };
+  jid: string | null;
+}
+
 /** What a query sends the model: built from the request, the logbook's setting and its entries. */
 export class QueryPrompts {
   constructor(
     private readonly entries: EntriesRepository,
+    private readonly journals: JournalsRepository,
     private readonly files: PromptFiles,
   ) {}
 
   /**
-   * Memory on (the request's `memory`, else the logbook's setting): the stored conversation up to
+   * The user's and the journal's instructions come first, whatever memory says (DESIGN 12). Then,
+   * memory on (the request's `memory`, else the logbook's setting): the stored conversation up to
    * this query. Off: the context (given, or the log's context entries) and the question.
    */
-  async build(input: Input, memoryByDefault: boolean, asked: Asked, origin: Origin): Promise<Prompt> {
+  async build(
+    input: Input,
+    memoryByDefault: boolean,
+    asked: Asked,
+    origin: Origin,
+    sources: InstructionSources,
+  ): Promise<Prompt> {
+    const [prompt, instructions] = await Promise.all([
+      this.conversation(input, memoryByDefault, asked, origin),
+      this.instructions(sources),
+    ]);
+    return { ...prompt, system: [...instructions, ...prompt.system] };
+  }
+
+  /** The instructions that apply, in the order they are sent; blank ones are not sent. */
+  async instructions({ user, jid }: InstructionSources): Promise<string[]> {
+    const journal = jid === null ? '' : await this.journals.instructionsOf(jid);
+    return [user.instructions, journal].filter((text) => text.trim() !== '');
+  }
+
+  private async conversation(
+    input: Input,
+    memoryByDefault: boolean,
+    asked: Asked,
+    origin: Origin,
+  ): Promise<Prompt> {
     const { qid, question, files } = asked;
     let messages: ChatMessage[];
     if (input.memory ?? memoryByDefault) {
@@ -65,7 +99,7 @@ export function splitSystem(
     const carried = files.flatMap((id) => attachments.get(id) ?? []);
     conversation.push(carried.length > 0 ? { role, content, attachments: carried } : { role, content });
   }
-  return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: conversation };
+  return { system: system.length > 0 ? [system.join('\n\n')] : [], messages: conversation };
 }
 
 /**
@@ -76,7 +110,7 @@ export const FILE_PART_TOKENS = 1000;
 
 /** Every text of a prompt, for counting its tokens; files sent as text count among them. */
 export function promptTexts(prompt: Prompt): string[] {
-  const texts = prompt.system === undefined ? [] : [prompt.system];
+  const texts = [...prompt.system];
   for (const message of prompt.messages) {
     texts.push(message.content);
     for (const part of message.attachments ?? []) if (part.type === 'text') texts.push(part.text);

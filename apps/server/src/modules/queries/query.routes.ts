@@ -47,6 +47,7 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
       // Read to the end even if the client has gone: the answer is stored either way.
       for await (const event of services.queries.stream(prepared)) {
         if (event.type === 'delta') send({ event: 'delta', data: { text: event.text } });
+        else if (event.type === 'reasoning') send({ event: 'reasoning', data: { text: event.text } });
         else if (event.type === 'done') send({ event: 'done', data: event.data });
         else if (event.type === 'cancelled') send({ event: 'cancelled', data: { detail: event.detail } });
         else

@@ -4,11 +4,12 @@ import { type Entry, filesOf, newQid } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
 import { bool } from '../../db/columns.js';
-import type { UserRow } from '../../db/database.js';
+import type { LogbookRow, UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
 import { streamAnswer } from '../../providers/answer-stream.js';
 import { LanguageModels } from '../../providers/language-models.js';
 import { acceptsImages } from '../../providers/model-inputs.js';
+import { type CallSettings, callSettings, refusedSetting } from '../../providers/model-settings.js';
 import { type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { answerTooLarge } from '../../providers/response-limit.js';
 import type { Admission, QueryAdmission } from '../caravans/query-admission.js';
@@ -16,12 +17,14 @@ import type { FilesService } from '../files/files.service.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
 import { decodeAttrs } from '../logbooks/entry-codec.js';
+import { toModelSettings } from '../logbooks/logbooks.presenter.js';
 import type { QueryWell, WellsService } from '../wells/wells.service.js';
 import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
 import { ProviderCalls } from './provider-calls.js';
 import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
 import type { Asked, QueryPrompts } from './query-prompt.js';
+import { Thought } from './thought.js';
 
 type StoredQuery = Awaited<ReturnType<EntriesRepository['withQid']>>[number];
 
@@ -38,12 +41,15 @@ export interface PreparedQuery extends Omit<AnsweredQuery, 'started' | 'streamed
   /** For a query written now (not asked again): the entry it follows and the version it made. */
   queryWritten?: { parent: string | null; version: number };
   languageModel: LanguageModelV3;
+  /** The logbook's model settings in the provider's terms. */
+  settings: CallSettings;
   /** Its place under the caravan's quotas, freed once its use is recorded. */
   admission: Admission;
 }
 
 export type StreamEvent =
   | { type: 'delta'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'done'; data: QueryResult['data'] }
   | { type: 'error'; detail: string; reason: string }
   | { type: 'cancelled'; detail: string };
@@ -92,10 +98,13 @@ export class QueryService {
     const existing = stored.find((e) => e.tag === 'query');
     const files = existing ? filesOf(asEntry(existing)) : (input.files ?? []);
     await this.checkFiles(user, files, existing === undefined, origin, well.row.origin_loc);
+    const settings = toModelSettings(logbook);
+    const refused = refusedSetting(origin, well.row.origin_loc, settings);
+    if (refused !== undefined) throw fieldError('settings', refused);
     // The caravans' policies and quotas: refused here, nothing is stored and no provider is called.
     const admission = await this.admission.admit(user, well);
     try {
-      return await this.ready(user, input, logbook.memory, well, origin, admission, { qid, stored, files });
+      return await this.ready(user, input, logbook, well, origin, admission, { qid, stored, files });
     } catch (error) {
       await admission.release();
       throw error;
@@ -119,7 +128,7 @@ export class QueryService {
   private async ready(
     user: UserRow,
     input: Input,
-    memory: number,
+    logbook: LogbookRow,
     well: QueryWell,
     origin: Origin,
     admission: Admission,
@@ -143,12 +152,16 @@ export class QueryService {
       provider: origin.family.id,
       model: origin.model,
       apiKey: well.apiKey,
-      prompt: await this.prompts.build(input, bool(memory), { qid, question, files }, origin),
+      prompt: await this.prompts.build(input, bool(logbook.memory), { qid, question, files }, origin, {
+        user,
+        jid: logbook.jid,
+      }),
       queryIndex: asked.position,
       queryEid: asked.eid,
       ...('written' in asked && { queryWritten: asked.written }),
       answerFollows: answered ? asked.eid : undefined,
       languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
+      settings: callSettings(origin, toModelSettings(logbook)),
       caravanId: admission.caravanId,
       reservationId: admission.reservationId,
       admission,
@@ -202,12 +215,17 @@ export class QueryService {
   ): AsyncGenerator<StreamEvent> {
     const answered: AnsweredQuery = { ...q, started: performance.now(), streamed };
     const answer = new AnswerBuffer(this.options.maxAnswerChars);
+    const thought = new Thought(this.options.maxAnswerChars);
     const reported: ReadAnswer['reported'] = {};
     let failure: unknown;
     const call = this.calls.begin(q.logid, q.qid, this.options.timeoutMs);
     try {
-      for await (const part of streamAnswer(q.languageModel, q.prompt, call.signal)) {
-        if (part.type === 'text') {
+      for await (const part of streamAnswer(q.languageModel, q.prompt, call.signal, q.settings)) {
+        if (part.type === 'reasoning') {
+          const text = thought.push(part.text);
+          if (text) yield { type: 'reasoning', text };
+        } else if (part.type === 'text') {
+          thought.end();
           const text = answer.push(part.text);
           if (text) yield { type: 'delta', text };
           if (answer.full) {
@@ -237,7 +255,12 @@ export class QueryService {
       use.recorded = true;
       yield { type: 'error', detail: AI_FAILED, reason: error.reason };
     } else {
-      const data = await this.recorder.stored(answered, { text, ending, reported });
+      const data = await this.recorder.stored(answered, {
+        text,
+        ending,
+        reported,
+        reasoning: thought.finish(),
+      });
       use.recorded = true;
       yield { type: 'done', data };
     }

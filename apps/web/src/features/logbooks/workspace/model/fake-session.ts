@@ -5,6 +5,7 @@ import {
   type EntriesQuery,
   type EntryFile,
   type Logbook,
+  NO_MODEL_SETTINGS,
   type QueryCancel,
   type QueryStreamEvent,
   type QuerySubmit,
@@ -83,6 +84,7 @@ export function logbookOf(
     well: null,
     head,
     files,
+    settings: NO_MODEL_SETTINGS,
   };
 }
 
