@@ -10,6 +10,8 @@ import { readSse } from './sse.js';
 export interface StreamHandlers {
   onQuery?(query: Extract<QueryStreamEvent, { event: 'query' }>['data']): void;
   onDelta?(text: string): void;
+  /** A piece of a reasoning model's thinking, before the answer's text. */
+  onReasoning?(text: string): void;
   signal?: AbortSignal;
 }
 
@@ -100,6 +102,7 @@ export class ApiClient extends HttpClient {
       const { event, data } = parsed.data;
       if (event === 'query') handlers.onQuery?.(data);
       else if (event === 'delta') handlers.onDelta?.(data.text);
+      else if (event === 'reasoning') handlers.onReasoning?.(data.text);
       else if (event === 'done') return data;
       else if (event === 'error') throw new ApiError(502, { code: 'provider_error', ...data });
       else throw new ApiError(409, { ...data, code: 'cancelled' });
