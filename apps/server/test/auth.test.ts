@@ -171,7 +171,7 @@ describe('login', () => {
 });
 
 describe('the current user', () => {
-  it('is {pk, username, email}', async () => {
+  it('is {pk, username, email} with the settings for asking', async () => {
     const user = await t.server.signup('me');
     const res = await t.server.http(pathOf(routes.auth.user), { token: user.token });
     expect(res.status).toBe(200);
@@ -179,6 +179,9 @@ describe('the current user', () => {
       pk: user.pk,
       username: user.username,
       email: `${user.username}@example.com`,
+      instructions: '',
+      memory_default: true,
+      auto_titles: true,
     });
   });
 
@@ -196,7 +199,14 @@ describe('the current user', () => {
   it('changes email and location with PATCH', async () => {
     const user = await t.server.signup('patch');
     const updated = await user.client.auth.updateUser({ email: 'new@example.org', location: 'Samarkand' });
-    expect(updated).toEqual({ pk: user.pk, username: user.username, email: 'new@example.org' });
+    expect(updated).toEqual({
+      pk: user.pk,
+      username: user.username,
+      email: 'new@example.org',
+      instructions: '',
+      memory_default: true,
+      auto_titles: true,
+    });
     expect(await user.client.auth.user()).toMatchObject({ email: 'new@example.org' });
     expect(await t.server.client().profiles.get(user.username)).toMatchObject({ location: 'Samarkand' });
   });

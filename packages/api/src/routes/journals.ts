@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import { Id } from '../schemas/common.js';
-import { Journal, JournalSummary, JournalWrite } from '../schemas/journals.js';
+import { Journal, JournalPatch, JournalSummary, JournalWrite } from '../schemas/journals.js';
 
 const ALL = '/journals/';
 const ONE = '/journals/:jid/';
@@ -40,7 +40,7 @@ export const journalRoutes = {
     method: 'PATCH',
     path: ONE,
     params,
-    body: JournalWrite,
+    body: JournalPatch,
     response: { 200: Journal },
     errors: ['not_authenticated', 'invalid', 'not_found'],
   }),

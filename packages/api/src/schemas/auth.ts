@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instructions } from './common.js';
 import { Line } from './text.js';
 
 /** Django's username characters: letters, digits and @ . + - _ (ASCII only, so no controls). */
@@ -37,7 +38,17 @@ export type Login = z.infer<typeof Login>;
 export const TokenResponse = z.object({ key: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const CurrentUser = z.object({ pk: z.number(), username: z.string(), email: z.string() });
+export const CurrentUser = z.object({
+  pk: z.number(),
+  username: z.string(),
+  email: z.string(),
+  /** Sent with every question, in every logbook (DESIGN 12); '' for none. */
+  instructions: z.string(),
+  /** New logbooks start with memory on. */
+  memory_default: z.boolean(),
+  /** A logbook titled 'Default' is named after its first answer. */
+  auto_titles: z.boolean(),
+});
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const UserUpdate = z.object({
@@ -45,6 +56,9 @@ export const UserUpdate = z.object({
     .union([z.literal(''), z.string().trim().max(254).email('Enter a valid email address.')])
     .optional(),
   location: Line().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+  instructions: Instructions.optional(),
+  memory_default: z.boolean().optional(),
+  auto_titles: z.boolean().optional(),
 });
 export type UserUpdate = z.infer<typeof UserUpdate>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './messages.js';
-import { Line, MAX_INT32 } from './text.js';
+import { Line, MAX_INT32, Text } from './text.js';
 
 /**
  * Ids are short random strings chosen by the server (letters, digits, - and _); anything else
@@ -25,6 +25,15 @@ export type FieldErrors = z.infer<typeof FieldErrors>;
 
 export const Title = Line().max(200, 'Ensure this field has no more than 200 characters.');
 export const RequiredTitle = Title.min(1, 'This field may not be blank.');
+
+/** The longest instructions a user or a journal may give (DESIGN 12): sent with every question. */
+export const MAX_INSTRUCTIONS = 20_000;
+
+/** Instructions sent to the model with every question: multi-line, '' for none. */
+export const Instructions = Text().max(
+  MAX_INSTRUCTIONS,
+  `Ensure this field has no more than ${MAX_INSTRUCTIONS} characters.`,
+);
 
 /** Accepts true/false and the 'true'/'false' strings HTML forms send. */
 export const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

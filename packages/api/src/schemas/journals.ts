@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, Owner, RequiredTitle } from './common.js';
+import { Id, Instructions, IsoDate, Owner, RequiredTitle } from './common.js';
 
 export const JournalLogbook = z.object({
   logid: Id,
@@ -13,6 +13,8 @@ export const JournalSummary = z.object({
   jid: Id,
   title: z.string(),
   owner: Owner,
+  /** Sent with every question in its logbooks, after the user's own (DESIGN 12); '' for none. */
+  instructions: z.string(),
   created: IsoDate,
   modified: IsoDate,
 });
@@ -21,5 +23,10 @@ export type JournalSummary = z.infer<typeof JournalSummary>;
 export const Journal = JournalSummary.extend({ logbooks: z.array(JournalLogbook) });
 export type Journal = z.infer<typeof Journal>;
 
-export const JournalWrite = z.object({ title: RequiredTitle });
+/** Create and PUT: a title, and the instructions when they change (left as they are when absent). */
+export const JournalWrite = z.object({ title: RequiredTitle, instructions: Instructions.optional() });
 export type JournalWrite = z.infer<typeof JournalWrite>;
+
+/** PATCH: only the fields given change. */
+export const JournalPatch = JournalWrite.partial();
+export type JournalPatch = z.infer<typeof JournalPatch>;

@@ -1,12 +1,12 @@
 import type { CurrentUser, Login, Registration, UserUpdate } from '@caravanserai/api';
-import { now } from '../../db/columns.js';
+import { bool, int, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { fieldError, ValidationFailed } from '../../errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
 import { passwordProblems } from './password-rules.js';
 import type { TokenService } from './tokens.service.js';
-import { type UsersRepository, usernameKey } from './users.repository.js';
+import { type UserPatch, type UsersRepository, usernameKey } from './users.repository.js';
 
 const USERNAME_TAKEN = 'A user with that username already exists.';
 
@@ -64,14 +64,24 @@ export class AuthService {
   }
 
   async update(user: UserRow, input: UserUpdate): Promise<UserRow> {
-    const patch: Partial<Pick<UserRow, 'email' | 'location'>> = {};
+    const patch: UserPatch = {};
     if (input.email !== undefined) patch.email = input.email;
     if (input.location !== undefined) patch.location = input.location;
+    if (input.instructions !== undefined) patch.instructions = input.instructions;
+    if (input.memory_default !== undefined) patch.memory_default = int(input.memory_default);
+    if (input.auto_titles !== undefined) patch.auto_titles = int(input.auto_titles);
     if (Object.keys(patch).length === 0) return user;
     return this.users.update(user.id, patch);
   }
 }
 
 export function toCurrentUser(user: UserRow): CurrentUser {
-  return { pk: user.id, username: user.username, email: user.email };
+  return {
+    pk: user.id,
+    username: user.username,
+    email: user.email,
+    instructions: user.instructions,
+    memory_default: bool(user.memory_default),
+    auto_titles: bool(user.auto_titles),
+  };
 }

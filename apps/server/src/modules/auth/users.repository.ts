@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/database.js';
 
+/** What a user may change of their own account. */
+export type UserPatch = Partial<
+  Pick<UserRow, 'email' | 'location' | 'instructions' | 'memory_default' | 'auto_titles'>
+>;
+
 export function usernameKey(username: string): string {
   return username.toLowerCase();
 }
@@ -20,7 +25,7 @@ export class UsersRepository {
     return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
-  async update(id: number, patch: Partial<Pick<UserRow, 'email' | 'location'>>): Promise<UserRow> {
+  async update(id: number, patch: UserPatch): Promise<UserRow> {
     return this.db
       .updateTable('users')
       .set(patch)

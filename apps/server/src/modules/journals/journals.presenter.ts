@@ -8,6 +8,7 @@ export function toJournalSummary(row: JournalWithOwner): JournalSummary {
     jid: row.jid,
     title: row.title,
     owner: { username: row.owner_username },
+    instructions: row.instructions,
     created: iso(row.created_at),
     modified: iso(row.modified_at),
   };

@@ -1,4 +1,4 @@
-import type { Journal, JournalSummary, JournalWrite } from '@caravanserai/api';
+import type { Journal, JournalPatch, JournalSummary, JournalWrite } from '@caravanserai/api';
 import type { Access } from '../../access/access.js';
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
@@ -26,6 +26,7 @@ export class JournalsService {
       jid,
       owner_id: user.id,
       title: input.title,
+      instructions: input.instructions ?? '',
       created_at: at,
       modified_at: at,
     });
@@ -37,9 +38,14 @@ export class JournalsService {
     return toJournal(journal, await this.logbooks.listByJournal(jid));
   }
 
-  async update(user: UserRow, jid: string, input: JournalWrite): Promise<Journal> {
+  /** PUT and PATCH: the fields given change; a PATCH with none changes nothing. */
+  async update(user: UserRow, jid: string, input: JournalPatch): Promise<Journal> {
     await this.access.ownJournal(user, jid);
-    await this.journals.update(jid, { title: input.title, modified_at: now() });
+    const patch = {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.instructions !== undefined && { instructions: input.instructions }),
+    };
+    if (Object.keys(patch).length > 0) await this.journals.update(jid, { ...patch, modified_at: now() });
     return this.get(user, jid);
   }
 
