@@ -9,7 +9,10 @@ const t = useServer({ users: ['alice', 'carol', 'dave', 'erin', 'frank'] });
 
 /** Alice's things: two journals, a logbook in none, flags of every kind, awkward text. */
 async function fillAlice() {
-  const travels = await t.alice.client.journals.create({ title: 'Travels' });
+  const travels = await t.alice.client.journals.create({
+    title: 'Travels',
+    instructions: 'Name the oases.\nKeep it short.',
+  });
   const notes = await t.alice.client.journals.create({ title: 'Notes & <things>' });
   const merv = await createLogbook(t.alice.client, {
     title: 'Road to Merv',
@@ -17,6 +20,7 @@ async function fillAlice() {
     journal: travels.jid,
     private: false,
     salted: true,
+    memory: false,
     entries: [
       entry('context', 'You are a guide.'),
       entry('query', 'Is <b> & "x" safe?', { qid: 'q1111111', created: '2024-01-01T00:00:00.000Z' }),
@@ -69,6 +73,7 @@ async function snapshot(user: SignedIn) {
       private: logbook.private,
       salted: logbook.salted,
       forked: logbook.forked,
+      memory: logbook.memory,
       journal: logbook.jid === null ? null : journals.get(logbook.jid),
       head: logbook.head,
     };
@@ -92,6 +97,7 @@ describe('GET /export/', () => {
     expect(manifest.journals[0]).toEqual({
       jid: travels.jid,
       title: 'Travels',
+      instructions: 'Name the oases.\nKeep it short.',
       logbooks: [
         {
           logid: merv!.logid,
@@ -100,6 +106,7 @@ describe('GET /export/', () => {
           private: false,
           salted: true,
           forked: false,
+          memory: false,
           path: `${travels.jid}/${merv!.logid}.xml`,
           head: mervHead,
         },
@@ -110,6 +117,7 @@ describe('GET /export/', () => {
           private: true,
           salted: false,
           forked: false,
+          memory: true,
           path: `${travels.jid}/${branched!.logid}.xml`,
           head: 'north000',
         },

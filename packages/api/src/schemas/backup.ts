@@ -14,8 +14,23 @@ export const BackupLogbook = z.object({
   path: z.string(),
   /** The eid of its active leaf (DESIGN 3a); left out by backups made before trees. */
   head: z.string().nullable().optional(),
+  /** Whether its queries send the conversation; left out by backups made before it was kept. */
+  memory: z.boolean().optional(),
 });
-export const BackupJournal = z.object({ jid: Id, title: z.string(), logbooks: z.array(BackupLogbook) });
+export const BackupJournal = z.object({
+  jid: Id,
+  title: z.string(),
+  /** Left out by backups made before journals had instructions: restored as none. */
+  instructions: z.string().optional(),
+  logbooks: z.array(BackupLogbook),
+});
+/** The owner's settings for asking (DESIGN 12). */
+export const BackupAccount = z.object({
+  instructions: z.string(),
+  memory_default: z.boolean(),
+  auto_titles: z.boolean(),
+});
+export type BackupAccount = z.infer<typeof BackupAccount>;
 /** A file the backup's logbooks name (DESIGN 3a): its bytes are `path` (`files/<sha256>`) in the zip. */
 export const BackupFile = z.object({
   file_id: Id,
@@ -33,6 +48,8 @@ export const BackupManifest = z.object({
   version: z.number().int(),
   exported_at: IsoDate,
   username: z.string(),
+  /** Left out by backups made before these settings: a restore leaves the account's as they are. */
+  account: BackupAccount.optional(),
   journals: z.array(BackupJournal),
   /** Left out by backups made before files. */
   files: z.array(BackupFile).optional(),

@@ -1,6 +1,7 @@
 import { BACKUP_VERSION, type BackupFile, type BackupJournal, type BackupManifest } from '@caravanserai/api';
 import type { z } from 'zod';
 import { bool, iso } from '../../db/columns.js';
+import type { UserRow } from '../../db/database.js';
 import { UNFILED_JID } from '../imports/import-journals.js';
 
 type Journal = z.infer<typeof BackupJournal>;
@@ -13,6 +14,7 @@ interface LogbookFields {
   private: number;
   salted: number;
   forked: number;
+  memory: number;
   head: string | null;
 }
 
@@ -25,14 +27,14 @@ export const filePath = (sha256: string) => `files/${sha256}`;
  * underscore), which a restore leaves in no journal again.
  */
 export function buildManifest(
-  username: string,
+  user: Pick<UserRow, 'username' | 'instructions' | 'memory_default' | 'auto_titles'>,
   at: number,
-  journals: readonly { jid: string; title: string }[],
+  journals: readonly { jid: string; title: string; instructions: string }[],
   logbooks: readonly LogbookFields[],
   files: readonly Omit<BackupFile, 'path'>[] = [],
 ): BackupManifest {
   const byJid = new Map<string, Journal>(
-    journals.map((j) => [j.jid, { jid: j.jid, title: j.title, logbooks: [] }]),
+    journals.map((j) => [j.jid, { jid: j.jid, title: j.title, instructions: j.instructions, logbooks: [] }]),
   );
   const unfiled: Journal = { jid: UNFILED_JID, title: '', logbooks: [] };
   for (const logbook of logbooks) {
@@ -44,6 +46,7 @@ export function buildManifest(
       private: bool(logbook.private),
       salted: bool(logbook.salted),
       forked: bool(logbook.forked),
+      memory: bool(logbook.memory),
       path: `${journal.jid}/${logbook.logid}.xml`,
       head: logbook.head,
     });
@@ -52,7 +55,12 @@ export function buildManifest(
     format: 'caravanserai-backup',
     version: BACKUP_VERSION,
     exported_at: iso(at),
-    username,
+    username: user.username,
+    account: {
+      instructions: user.instructions,
+      memory_default: bool(user.memory_default),
+      auto_titles: bool(user.auto_titles),
+    },
     journals: [...byJid.values(), ...(unfiled.logbooks.length > 0 ? [unfiled] : [])],
     files: files.map((file) => ({ ...file, path: filePath(file.sha256) })),
   };

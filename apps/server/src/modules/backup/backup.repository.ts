@@ -8,7 +8,7 @@ export class BackupRepository {
   journals(ownerId: number) {
     return this.db
       .selectFrom('journals')
-      .select(['jid', 'title'])
+      .select(['jid', 'title', 'instructions'])
       .where('owner_id', '=', ownerId)
       .orderBy('created_at')
       .orderBy('jid')
@@ -19,7 +19,7 @@ export class BackupRepository {
   logbooks(ownerId: number) {
     return this.db
       .selectFrom('logbooks')
-      .select(['logid', 'jid', 'title', 'description', 'private', 'salted', 'forked', 'head'])
+      .select(['logid', 'jid', 'title', 'description', 'private', 'salted', 'forked', 'memory', 'head'])
       .where('owner_id', '=', ownerId)
       .orderBy('created_at')
       .orderBy('logid')

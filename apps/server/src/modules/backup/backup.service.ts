@@ -31,7 +31,7 @@ export class BackupService {
     const at = now();
     const files = await this.backups.files(user.id);
     const manifest = buildManifest(
-      user.username,
+      user,
       at,
       await this.backups.journals(user.id),
       await this.backups.logbooks(user.id),

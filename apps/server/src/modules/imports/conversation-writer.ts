@@ -148,7 +148,8 @@ export class ConversationWriter {
           private: int(flags.private ?? true),
           salted: int(flags.salted ?? false),
           forked: int(flags.forked ?? false),
-          memory: 0,
+          // Imported chats were conversations: follow-ups are understood unless a backup said otherwise.
+          memory: int(flags.memory ?? true),
           version: 1,
           entry_count: first.length,
           created_at: created,

@@ -37,10 +37,10 @@ export function journalChooser(
   format: ImportFormat,
 ): JournalFor {
   const made = new Map<string, Promise<string>>();
-  const make = (key: string, title: string) => {
+  const make = (key: string, title: string, instructions?: string) => {
     let jid = made.get(key);
     if (!jid) {
-      jid = create(journals, user, title);
+      jid = create(journals, user, title, instructions);
       made.set(key, jid);
     }
     return jid;
@@ -50,15 +50,22 @@ export function journalChooser(
     const source = conversation.journal;
     if (source) {
       if (source.source_jid === UNFILED_JID) return null;
-      return make(`backup:${source.source_jid}`, cleanTitle(source.title, 'Restored journal'));
+      const title = cleanTitle(source.title, 'Restored journal');
+      return make(`backup:${source.source_jid}`, title, source.instructions);
     }
     return make('import', importJournalTitle(format, new Date()));
   };
 }
 
-async function create(journals: JournalsRepository, user: UserRow, title: string): Promise<string> {
+/** A new journal; an import's has no instructions, a restored one those it was backed up with. */
+async function create(
+  journals: JournalsRepository,
+  user: UserRow,
+  title: string,
+  instructions = '',
+): Promise<string> {
   const at = now();
   const jid = newId();
-  await journals.insert({ jid, owner_id: user.id, title, created_at: at, modified_at: at });
+  await journals.insert({ jid, owner_id: user.id, title, instructions, created_at: at, modified_at: at });
   return jid;
 }

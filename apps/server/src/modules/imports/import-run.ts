@@ -1,3 +1,4 @@
+import type { BackupAccount } from '@caravanserai/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
@@ -27,6 +28,8 @@ export interface RunInput {
   journalFor: JournalFor;
   /** Checked between conversations: the server is stopping. */
   stopping: () => boolean;
+  /** Gives the user the settings a backup carries, once all of it was restored. */
+  restoreAccount?: (account: BackupAccount) => Promise<void>;
 }
 
 /** Why a job ended unfinished because its server process stopped (or stopped answering for it). */
@@ -112,6 +115,8 @@ export async function runImport(
       await yieldToOthers();
     }
     await flush();
+    const account = reader.account?.();
+    if (account && input.restoreAccount) await saving(() => input.restoreAccount!(account));
     await saving(() => jobs.finish(jobId, 'done', null, now()));
   } catch (error) {
     const detail = failureDetail(error, stored);

@@ -14,7 +14,7 @@ import { type ExportReader, UnknownFormatError } from './formats/conversation.js
 import { toImportJob } from './import-jobs.presenter.js';
 import type { ImportJobsRepository } from './import-jobs.repository.js';
 import { journalChooser } from './import-journals.js';
-import { runImport, STOPPED_DETAIL } from './import-run.js';
+import { type RunInput, runImport, STOPPED_DETAIL } from './import-run.js';
 import { ImportSlots } from './import-slots.js';
 import type { UploadLimits } from './upload.js';
 
@@ -35,6 +35,8 @@ export interface ImportRequest {
   journal: string | null;
   /** Only this format is accepted (a restore takes only our backup). */
   expect?: { format: ImportFormat; message: string };
+  /** A restore gives the user back the settings the backup carries. */
+  restoreAccount?: RunInput['restoreAccount'];
 }
 
 /**
@@ -160,6 +162,7 @@ export class ImportsService {
           reader,
           journalFor: journalChooser(this.journals, user, request.journal, reader.format),
           stopping: () => this.stopping,
+          restoreAccount: request.restoreAccount,
         },
         log,
       );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { BackupFile, BackupJournal, BackupLogbook } from '@caravanserai/api';
+import { BackupAccount, BackupFile, BackupJournal, BackupLogbook, Instructions } from '@caravanserai/api';
 import { type Entry, filesOf, fromJson, parseLog } from '@caravanserai/logbook';
 import {
   type ExportReader,
@@ -173,6 +173,19 @@ function backupFiles(listed: unknown, zip: ZipFile, folder: string): Map<string,
   return files;
 }
 
+/** Instructions as a backup gives them, or none when they could not have been written here. */
+function instructionsOf(value: string): string {
+  const parsed = Instructions.safeParse(value);
+  return parsed.success ? parsed.data : '';
+}
+
+/** The owner's settings a manifest carries, when it carries them whole and valid. */
+function accountOf(manifest: Record<string, unknown>): BackupAccount | undefined {
+  const parsed = BackupAccount.safeParse(manifest.account);
+  if (!parsed.success) return undefined;
+  return { ...parsed.data, instructions: instructionsOf(parsed.data.instructions) };
+}
+
 export function isCaravanseraiJson(document: unknown): document is Record<string, unknown> {
   return isRecord(document) && document.format === 'caravanserai.logbook';
 }
@@ -188,8 +201,10 @@ export function backupReader(
   maxBytes = MAX_DOCUMENT_BYTES,
   parse: ParseLog = parseLogInPlace,
 ): ExportReader {
+  let account: BackupAccount | undefined;
   return {
     format: 'caravanserai-backup',
+    account: () => account,
     async *items() {
       let manifest: unknown;
       try {
@@ -205,6 +220,7 @@ export function backupReader(
         yield skipped('caravanserai:manifest', 'Backup', "The backup's manifest is not valid.");
         return;
       }
+      account = accountOf(manifest);
       const files = backupFiles(manifest.files, zip, folder);
       const journals = Array.isArray(manifest.journals) ? manifest.journals : [];
       for (const [j, rawJournal] of journals.entries()) {
@@ -224,7 +240,7 @@ export function backupReader(
             yield skipped(source_id, title, "The manifest's entry for this logbook is not valid.");
             continue;
           }
-          const { description, private: isPrivate, salted, forked } = parsed.data;
+          const { description, private: isPrivate, salted, forked, memory } = parsed.data;
           const path = folder + parsed.data.path;
           if (!zip.files.has(path)) {
             yield skipped(source_id, title, `The backup has no file ${path.slice(0, 200)} for this logbook.`);
@@ -238,9 +254,11 @@ export function backupReader(
             continue;
           }
           const item = ownItem(source_id, parsed.data.title, entries);
-          item.conversation.logbook = { description, private: isPrivate, salted, forked };
+          item.conversation.logbook = { description, private: isPrivate, salted, forked, memory };
           if (parsed.data.head) item.conversation.head = parsed.data.head;
-          item.conversation.journal = { source_jid: journal.data.jid, title: journal.data.title };
+          const { jid: source_jid, title: journalTitle, instructions } = journal.data;
+          item.conversation.journal = { source_jid, title: journalTitle };
+          if (instructions) item.conversation.journal.instructions = instructionsOf(instructions);
           const carried = [...new Set(entries.flatMap(filesOf))].flatMap((id) => files.get(id) ?? []);
           if (carried.length > 0) item.conversation.files = carried;
           yield item;

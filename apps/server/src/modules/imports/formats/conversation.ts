@@ -1,4 +1,4 @@
-import type { ImportFormat } from '@caravanserai/api';
+import type { BackupAccount, ImportFormat } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import { MAX_CONVERSATION_CHARS } from '../conversation-check.js';
 
@@ -33,9 +33,15 @@ export interface SourceConversation {
    */
   head?: string;
   /** Only for our own formats (XML, JSON, backup): the logbook's flags and description. */
-  logbook?: { description?: string; private?: boolean; salted?: boolean; forked?: boolean };
+  logbook?: {
+    description?: string;
+    private?: boolean;
+    salted?: boolean;
+    forked?: boolean;
+    memory?: boolean;
+  };
   /** Only for our backup: the journal the logbook was in, so a restore rebuilds the journals. */
-  journal?: { source_jid: string; title: string };
+  journal?: { source_jid: string; title: string; instructions?: string };
   /**
    * Files the export carries for its entries (DESIGN 3a): an entry's `files` attribute names them
    * by `ref`; each is stored for the importing user when its entries are written, and the entries
@@ -68,6 +74,8 @@ export interface ExportReader {
   items(): AsyncIterable<ReadItem>;
   /** Closes the file (the zip) early; safe to call more than once. */
   close(): Promise<void>;
+  /** Only for our backup: the owner's settings its manifest carries, once its items were read. */
+  account?(): BackupAccount | undefined;
 }
 
 /**
