@@ -20,9 +20,14 @@ const t = useServer({ users: ['alice'], fake: true });
 
 beforeEach(() => t.fake.reset());
 
-async function logbookWithWell(entries: Entry[] = []) {
+/** A logbook on a fake well; its memory as the account's default unless `memory` says. */
+async function logbookWithWell(entries: Entry[] = [], memory?: boolean) {
   const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: MODEL });
-  return createLogbook(t.alice.client, { logwell: well.wellid, log: serializeLog(entries) });
+  return createLogbook(t.alice.client, {
+    logwell: well.wellid,
+    log: serializeLog(entries),
+    ...(memory !== undefined && { memory }),
+  });
 }
 
 async function storedEntries(logid: string) {
@@ -50,9 +55,10 @@ const CONVERSATION: Entry[] = [
 ];
 
 describe("the logbook's memory setting", () => {
-  it('is off for a new logbook, and a query then sends the context and the question only', async () => {
+  it('is on for a new logbook (DESIGN 12); switched off, a query sends the context and the question only', async () => {
     const logbook = await logbookWithWell(CONVERSATION);
-    expect(logbook.memory).toBe(false);
+    expect(logbook.memory).toBe(true);
+    expect((await t.alice.client.logbooks.update(logbook.logid, { memory: false })).memory).toBe(false);
     await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 3+3?' });
     expect(sentMessages()).toEqual([
       { role: 'system', content: 'Be brief.' },
@@ -61,7 +67,7 @@ describe("the logbook's memory setting", () => {
   });
 
   it('once on, survives reloads and sends the conversation, never notices, mirages or comments', async () => {
-    const logbook = await logbookWithWell(CONVERSATION);
+    const logbook = await logbookWithWell(CONVERSATION, false);
     const updated = await t.alice.client.logbooks.update(logbook.logid, { memory: true });
     expect(updated.memory).toBe(true);
     expect((await t.alice.client.logbooks.get(logbook.logid)).memory).toBe(true);

@@ -31,10 +31,21 @@ const WIRE = {
 
 const PROVIDERS = Object.keys(ORIGINS) as (keyof typeof ORIGINS)[];
 
-/** A logbook of alice's attached to a new well of the given family. */
-async function logbookWithWell(provider: keyof typeof ORIGINS = 'openai-compatible', log?: string) {
+/**
+ * A logbook of alice's attached to a new well of the given family; its memory as the account's
+ * default unless `memory` says.
+ */
+async function logbookWithWell(
+  provider: keyof typeof ORIGINS = 'openai-compatible',
+  log?: string,
+  memory?: boolean,
+) {
   const well = await createFakeWell(t.alice.client, t.fake, { origin_loc: ORIGINS[provider] });
-  const logbook = await createLogbook(t.alice.client, { logwell: well.wellid, ...(log ? { log } : {}) });
+  const logbook = await createLogbook(t.alice.client, {
+    logwell: well.wellid,
+    ...(log ? { log } : {}),
+    ...(memory !== undefined && { memory }),
+  });
   return { well, logbook };
 }
 
@@ -225,14 +236,14 @@ describe('messages sent to the model', () => {
 
   for (const context of ['', 'No Context']) {
     it(`context ${JSON.stringify(context)}: the prompt alone, though the log has context entries`, async () => {
-      const { logbook } = await logbookWithWell('openai-compatible', SEEDED);
+      const { logbook } = await logbookWithWell('openai-compatible', SEEDED, false);
       await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?', context });
       expect(onlyRequest().messages).toEqual([{ role: 'user', content: 'And 4 + 4?' }]);
     });
   }
 
   it('context left out: the logbook’s context entries, joined, as system', async () => {
-    const { logbook } = await logbookWithWell('openai-compatible', LATE_CONTEXT);
+    const { logbook } = await logbookWithWell('openai-compatible', LATE_CONTEXT, false);
     await t.alice.client.queries.submit({ logid: logbook.logid, prompt: 'And 4 + 4?' });
     const { messages } = onlyRequest();
     expect(messages).toEqual([
