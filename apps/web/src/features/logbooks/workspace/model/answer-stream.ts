@@ -3,6 +3,7 @@ import type { StreamedAnswer } from '../api/stream-query';
 import { withFiles } from './entry-files';
 import type { ConfirmedWrite } from './log-snapshot';
 import { type PendingOp, pendingKey } from './overlay';
+import { thoughtSeconds } from './reasoning';
 
 /** A pending write as the session adds it: everything but the id it is given. */
 export type NewPendingOp = PendingOp extends infer O ? (O extends PendingOp ? Omit<O, 'id'> : never) : never;
@@ -67,22 +68,36 @@ function isCancelled(error: unknown): boolean {
 
 /**
  * Streams the answer to one query into the session. The answer is a pending row that grows as
- * deltas arrive; the `query` event puts the stored query entry into the log, `done` the stored
- * answer. `error` and a stream that ends early fail; `cancelled` (stopped before any text) and a
- * dropped stream end quietly. A new question the server never stored is not drawn any longer.
+ * deltas arrive, after the model's thinking (reasoning events) when it shows any; the `query`
+ * event puts the stored query entry into the log, `done` the stored answer, with the comment its
+ * thinking is stored as just before it. `error` and a stream that ends early fail; `cancelled`
+ * (stopped before any text) and a dropped stream end quietly. A new question the server never
+ * stored is not drawn any longer.
  */
 export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerRequest): Promise<AnswerOutcome> {
   const { pending, frames } = deps;
   const { logid, qid, prompt, queryOp, signal, parent, files = [] } = request;
   const answerId = pending.add({ kind: 'answer', qid, content: '', streaming: true });
+  const thinking = thinkingClock(deps.now);
   let stored = false;
   let buffer = '';
+  let thought = '';
   let frame = 0;
   const flush = () => {
     frame = 0;
     const text = buffer;
+    const more = thought;
     buffer = '';
-    pending.change(answerId, (op) => (op.kind === 'answer' ? { ...op, content: op.content + text } : op));
+    thought = '';
+    pending.change(answerId, (op) => {
+      if (op.kind !== 'answer') return op;
+      const grown = { ...op, content: op.content + text };
+      if (!thinking.started()) return grown;
+      return { ...grown, thought: { text: (op.thought?.text ?? '') + more, seconds: thinking.seconds() } };
+    });
+  };
+  const draw = () => {
+    if (frame === 0) frame = frames.request(flush);
   };
   try {
     // The server follows the logbook's memory setting and reads its context entries.
@@ -94,7 +109,7 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
       ...(parent !== undefined && { parent }),
       ...(files.length > 0 && { files: [...files] }),
     };
-    const { entry, version } = await deps.stream(body, {
+    const { entry, version, reasoning } = await deps.stream(body, {
       signal,
       onQuery: ({ index, eid, parent: follows, version: written }) => {
         stored = true;
@@ -110,26 +125,46 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
         });
         if (queryOp !== null) pending.settle(queryOp, written);
       },
+      onReasoning: (text) => {
+        thinking.think();
+        thought += text;
+        draw();
+      },
       onDelta: (text) => {
+        thinking.answer();
         buffer += text;
-        if (frame === 0) frame = frames.request(flush);
+        draw();
       },
     });
     frames.cancel(frame);
-    pending.change(answerId, (op) =>
-      op.kind === 'answer'
-        ? {
-            ...op,
-            content: entry.content,
-            attrs: entry.attrs,
-            streaming: false,
-            version,
-            settledAt: deps.now(),
-          }
-        : op,
-    );
+    // As stored: the thinking the server kept (none, when it kept none), timed by the server.
+    const kept = reasoning && { text: reasoning.content, seconds: thoughtSeconds(reasoning.attrs.seconds) };
+    pending.change(answerId, (op) => {
+      if (op.kind !== 'answer') return op;
+      const { thought: _streamed, ...answer } = op;
+      return {
+        ...answer,
+        content: entry.content,
+        attrs: entry.attrs,
+        streaming: false,
+        version,
+        settledAt: deps.now(),
+        ...(kept && { thought: kept }),
+      };
+    });
     const gen = { tag: entry.tag, attrs: entry.attrs, content: entry.content };
-    deps.land({ kind: 'append', entry: gen, index: entry.index, version, key: pendingKey(answerId) });
+    const lead = reasoning && {
+      entry: { tag: reasoning.tag, attrs: reasoning.attrs, content: reasoning.content },
+      index: reasoning.index,
+    };
+    deps.land({
+      kind: 'append',
+      entry: gen,
+      index: entry.index,
+      version,
+      key: pendingKey(answerId),
+      ...(lead && { lead }),
+    });
     deps.answered?.();
     return { kind: 'answered' };
   } catch (error) {
@@ -140,4 +175,23 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
   } finally {
     if (queryOp !== null && !stored) pending.remove(queryOp);
   }
+}
+
+/**
+ * How long the model thinks: from its first piece of thinking to the first piece of its answer,
+ * shown as soon as the answer begins (the stored answer brings the server's own count).
+ */
+function thinkingClock(now: () => number) {
+  let from: number | null = null;
+  let took: number | null = null;
+  return {
+    think: () => {
+      from ??= now();
+    },
+    answer: () => {
+      if (from !== null && took === null) took = now() - from;
+    },
+    started: () => from !== null,
+    seconds: () => (took === null ? null : thoughtSeconds(took / 1000)),
+  };
 }

@@ -115,7 +115,7 @@ export function fakeServer(
     return { index: server.entries.length - 1, eid, parent };
   };
 
-  /** What an answer's events store: the query on `query`, the answer on `done`. */
+  /** What an answer's events store: the query on `query`, the answer (and its thinking) on `done`. */
   const record = (body: QuerySubmit, event: QueryStreamEvent) => {
     if (event.event === 'query') {
       if (server.entries[event.data.index]?.attrs.qid === body.qid) return;
@@ -129,6 +129,9 @@ export function fakeServer(
     } else if (event.event === 'done') {
       const { tag, attrs, content, index } = event.data.entry;
       server.version = event.data.version;
+      // The thinking first, in the same write: the answer follows it.
+      const thought = event.data.reasoning;
+      if (thought) append({ tag: 'comment', attrs: thought.attrs, content: thought.content });
       const placed = append({ tag: isTag(tag) ? tag : 'gen', attrs, content });
       if (placed.index !== index) throw new Error(`The answer is stored at ${placed.index}.`);
     }

@@ -50,6 +50,11 @@ export type ConfirmedWrite =
       key?: string;
       /** The entry the server made it follow (null: none), when it said. */
       follows?: string | null;
+      /**
+       * An entry stored in the same write just before it, which it follows (an answer's thinking,
+       * DESIGN 12): one version for both.
+       */
+      lead?: { entry: Entry; index: number };
     }
   /** Entry `index` re-tagged, edited or blanked. */
   | { kind: 'change'; index: number; tag?: Tag; content?: string; version: number };
@@ -160,6 +165,18 @@ function appended(snapshot: LogSnapshot, write: ConfirmedWrite & { kind: 'append
   ];
 }
 
+/** The path with an append and the entry written just before it (its lead), in that order. */
+function appendedWithLead(
+  snapshot: LogSnapshot,
+  write: ConfirmedWrite & { kind: 'append' },
+): PathEntry[] | null {
+  const { lead, follows, ...last } = write;
+  if (lead === undefined) return appended(snapshot, write);
+  // What the server said it followed is what the lead follows; the entry follows the lead.
+  const first = appended(snapshot, { kind: 'append', ...lead, ...(follows !== undefined && { follows }) });
+  return first === null ? null : appended({ ...snapshot, path: first }, last);
+}
+
 /**
  * Applies one confirmed write. Every log write bumps the version by one, so a write whose version
  * is the snapshot's plus one follows it directly; anything else means another writer came between.
@@ -179,7 +196,7 @@ export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: num
   if (version !== snapshot.version + 1) return { kind: 'gap' };
 
   if (write.kind === 'append') {
-    const next = appended(snapshot, write);
+    const next = appendedWithLead(snapshot, write);
     if (next === null) return { kind: 'gap' };
     const head = write.entry.attrs.eid ?? null;
     return { kind: 'next', snapshot: { ...snapshot, path: next, version, updatedAt: at, head } };

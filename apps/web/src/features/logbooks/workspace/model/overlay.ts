@@ -1,6 +1,7 @@
 import type { Entry, Tag } from '@caravanserai/logbook';
 import { type BranchChoice, branchChoice } from './branch-view';
 import type { PathEntry } from './log-snapshot';
+import { isReasoning, type RowThought, storedThought, thoughtBefore } from './reasoning';
 
 /**
  * Changes made on this page that the fetched log may not show yet. They are drawn over the
@@ -18,6 +19,8 @@ export type PendingOp =
       content: string;
       /** The stored answer's attributes (model, tokens, stopped), once it is stored. */
       attrs?: Record<string, string>;
+      /** What the model thought before it answered, as it arrives (DESIGN 12). */
+      thought?: { text: string; seconds: number | null };
       streaming: boolean;
       version?: number;
       settledAt?: number;
@@ -38,8 +41,13 @@ export interface LogRow {
   streaming: boolean;
   /** A query no answer follows (it failed, was stopped before any text, or its answer was deleted). */
   unanswered?: boolean;
-  /** Where the entry stands among its siblings, when it has any (its "< 2/3 >" arrows). */
+  /**
+   * Where the entry stands among its siblings, when it has any (its "< 2/3 >" arrows); for an
+   * answer drawn with its thought, where the thought stands among the answers to its query.
+   */
   branch?: BranchChoice;
+  /** The model's thinking: drawn above its answer, or alone for a reasoning comment nothing follows. */
+  thought?: RowThought;
 }
 
 /** What is known about the fetched log when deciding whether an op is in it. */
@@ -80,17 +88,33 @@ export function isReflected(op: PendingOp, fetched: FetchedState): boolean {
 }
 
 /**
- * The active path's entries as rows, with their branch choices. Rows of `previous` whose entry and
+ * The active path's entries as rows, with their branch choices. A reasoning comment is drawn with
+ * the answer that follows it, not as a row of its own. Rows of `previous` whose entries and
  * siblings are unchanged are kept, so a write applied to one entry re-renders one row.
  */
 export function baseRows(path: readonly PathEntry[], previous: readonly LogRow[] = []): LogRow[] {
-  const old = new Map<number, { row: LogRow; siblings: readonly string[] }>();
-  for (const row of previous)
-    if (row.index !== null) old.set(row.index, { row, siblings: siblingsOf.get(row) ?? [] });
-  return path.map((held) => {
+  const old = new Map<number, LogRow>();
+  for (const row of previous) if (row.index !== null) old.set(row.index, row);
+  const rows: LogRow[] = [];
+  for (let at = 0; at < path.length; at++) {
+    const held = path[at]!;
+    if (thoughtBefore(path, at + 1) === held) continue;
+    const thought = thoughtBefore(path, at);
     const kept = old.get(held.index);
-    if (kept && kept.row.entry === held.entry && kept.siblings === held.siblings) return kept.row;
-    const branch = branchChoice(held);
+    const drawn = kept && drawnFrom.get(kept);
+    if (
+      kept &&
+      drawn &&
+      drawn.entry === held.entry &&
+      drawn.siblings === held.siblings &&
+      drawn.thought?.entry === thought?.entry &&
+      drawn.thought?.siblings === thought?.siblings
+    ) {
+      rows.push(kept);
+      continue;
+    }
+    const branch = (thought && branchChoice(thought)) ?? branchChoice(held);
+    const shownThought = thought ?? (isReasoning(held.entry) ? held : null);
     const row: LogRow = {
       key: held.key ?? `e${held.index}`,
       index: held.index,
@@ -98,14 +122,19 @@ export function baseRows(path: readonly PathEntry[], previous: readonly LogRow[]
       pending: false,
       streaming: false,
       ...(branch && { branch }),
+      ...(shownThought && { thought: storedThought(shownThought) }),
     };
-    siblingsOf.set(row, held.siblings);
-    return row;
-  });
+    drawnFrom.set(row, { entry: held.entry, siblings: held.siblings, thought });
+    rows.push(row);
+  }
+  return rows;
 }
 
-// The siblings each base row was drawn with, to know when its arrows change.
-const siblingsOf = new WeakMap<LogRow, readonly string[]>();
+// The entries each base row was drawn from, to know when it must be drawn again.
+const drawnFrom = new WeakMap<
+  LogRow,
+  { entry: PathEntry['entry']; siblings: readonly string[]; thought: PathEntry | null }
+>();
 
 // One marked copy per row, so an unanswered query keeps its identity while an answer streams.
 const unansweredCopies = new WeakMap<LogRow, LogRow>();
@@ -151,6 +180,7 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
         entry: { tag: 'gen', attrs: { ...op.attrs, qid: op.qid }, content: op.content },
         pending: op.streaming,
         streaming: op.streaming,
+        ...(op.thought && { thought: { ...op.thought, index: null } }),
       });
     }
   }
@@ -164,7 +194,8 @@ function markUnansweredQueries(rows: LogRow[]): LogRow[] {
   const answered = new Set<string>();
   for (const row of rows) {
     const qid = row.entry.attrs.qid;
-    if (qid !== undefined && row.entry.tag !== 'query') answered.add(qid);
+    // Thinking alone (its answer deleted) is no answer.
+    if (qid !== undefined && row.entry.tag !== 'query' && !isReasoning(row.entry)) answered.add(qid);
   }
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
