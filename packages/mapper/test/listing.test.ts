@@ -231,12 +231,22 @@ describe('logbook, journal and well lists', () => {
     expect(await anonymous.run('log')).toBe('Error fetching logbooks.\n');
   });
 
-  it('journal lists the journals', async () => {
+  it('journal lists the journals, each saying whether it has instructions, never what they say', async () => {
     const keeper = await h.server.signup('keeper');
     const t = mapperFor(keeper);
     expect(await t.run('journal')).toBe('No journals found.\n');
     const journal = await keeper.client.journals.create({ title: 'Travels' });
-    expect(await t.run('journal')).toBe(`${journal.jid}  Travels\n`);
+    expect(await t.run('journal')).toBe(`${journal.jid}  Travels  (instructions: none)\n`);
+    const guided = await keeper.client.journals.create({ title: 'Guided', instructions: 'Use metric. 🐪' });
+    await keeper.client.journals.create({ title: 'Terse', instructions: '!' });
+    const lines = await t.lines('journal');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain(`${journal.jid}  Travels  (instructions: none)`);
+    expect(lines).toContain(`${guided.jid}  Guided  (instructions: 13 characters)`);
+    expect(lines.find((line) => line.includes('Terse'))).toMatch(
+      /^\w+ {2}Terse {2}\(instructions: 1 character\)$/,
+    );
+    expect(lines.join('\n')).not.toContain('metric');
     expect(await anonymous.run('journal')).toBe('Error fetching journals.\n');
   });
 

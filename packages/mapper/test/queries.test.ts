@@ -65,7 +65,12 @@ describe('query', () => {
   });
 
   it('sends -c as the context, and uses the latest logbook by default', async () => {
-    await withWell();
+    // With memory off: -c then stands in for the logbook's context entries.
+    await createLogbook(h.alice.client, {
+      entries: [entry('context', 'You are terse.')],
+      logwell: wellid,
+      memory: false,
+    });
     h.fake.enqueue({ kind: 'reply', text: 'Streamed in pieces.', chunks: 4 });
     expect(await mapperFor(h.alice).run('query -r "What now?" -c Be brief.')).toBe('Streamed in pieces.\n');
     expect(h.fake.requests[0]?.messages).toEqual([

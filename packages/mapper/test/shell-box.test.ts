@@ -64,11 +64,14 @@ describe('shell box', () => {
   });
 
   it('query asks the well with the context entries when memory is off', async () => {
-    const [box, logbook] = await boxOn([
-      entry('context', 'Be brief.'),
-      entry('query', 'Earlier?', { qid: 'e1' }),
-      entry('gen', 'Earlier.', { qid: 'e1' }),
-    ]);
+    const [box, logbook] = await boxOn(
+      [
+        entry('context', 'Be brief.'),
+        entry('query', 'Earlier?', { qid: 'e1' }),
+        entry('gen', 'Earlier.', { qid: 'e1' }),
+      ],
+      { memory: false },
+    );
     expect(await box.run("query what's next?")).toBe('');
     expect((await tagsAndText(logbook.logid)).slice(3)).toEqual([
       "query: what's next?",
@@ -98,12 +101,16 @@ describe('shell box', () => {
   });
 
   it('memory on/off/status switches the logbook setting, writes notices, and changes what queries send', async () => {
-    const [box, logbook] = await boxOn([
-      entry('context', 'Be brief.'),
-      entry('query', 'My name is Ada.', { qid: 'm1' }),
-      entry('gen', 'Hello Ada.', { qid: 'm1' }),
-      entry('comment', 'private note'),
-    ]);
+    // Made with memory off, so the switch is seen going both ways.
+    const [box, logbook] = await boxOn(
+      [
+        entry('context', 'Be brief.'),
+        entry('query', 'My name is Ada.', { qid: 'm1' }),
+        entry('gen', 'Hello Ada.', { qid: 'm1' }),
+        entry('comment', 'private note'),
+      ],
+      { memory: false },
+    );
     expect(await box.run('memory')).toBe('Error.\n');
     await box.run('memory status');
     await box.run('memory on');

@@ -238,13 +238,29 @@ describe('touch', () => {
     const maker = await h.server.signup('maker');
     const t = mapperFor(maker);
     const [bare] = await t.lines('touch');
-    expect(bare).toMatch(/^Created Default \(\w+\)\.$/);
+    expect(bare).toMatch(/^Created Default \(\w+\), memory on\.$/);
     const well = await createFakeWell(maker.client, h.fake);
     expect(await t.run('touch -n Trip to Samarkand')).toMatch(
-      new RegExp(`^Created Trip to Samarkand \\(\\w+\\), using well ${well.wellid}\\.\\n$`),
+      new RegExp(`^Created Trip to Samarkand \\(\\w+\\), using well ${well.wellid}, memory on\\.\\n$`),
     );
     const [latest] = await maker.client.logbooks.list();
     expect(latest).toMatchObject({ title: 'Trip to Samarkand', private: true, logwell: well.wellid });
+  });
+
+  it('starts memory as the user chose for new logbooks, and says which', async () => {
+    const chooser = await h.server.signup('chooser');
+    const t = mapperFor(chooser);
+    await chooser.client.auth.updateUser({ memory_default: false });
+    const [off] = await t.lines('touch -n Forgetful');
+    expect(off).toMatch(/^Created Forgetful \((\w+)\), memory off\.$/);
+    const offId = /\((\w+)\)/.exec(off!)![1]!;
+    expect((await chooser.client.logbooks.get(offId)).memory).toBe(false);
+
+    await chooser.client.auth.updateUser({ memory_default: true });
+    const [on] = await t.lines('touch -n Remembering');
+    expect(on).toMatch(/^Created Remembering \((\w+)\), memory on\.$/);
+    const onId = /\((\w+)\)/.exec(on!)![1]!;
+    expect((await chooser.client.logbooks.get(onId)).memory).toBe(true);
   });
 
   it('touch -l moves a logbook to the top of ls', async () => {

@@ -16,17 +16,22 @@ async function firstWellId(env: CommandEnv): Promise<string | null> {
   }
 }
 
+/**
+ * Memory is left to the server, which starts it as the user chose for new logbooks; the line says
+ * which it is, since that decides what the logbook's queries send.
+ */
 async function create(env: CommandEnv, title: string): Promise<void> {
   const logwell = await firstWellId(env);
-  let created: { logid: string; title: string };
+  let created: { logid: string; title: string; memory: boolean };
   try {
     created = await env.api.logbooks.create({ title, private: true, ...(logwell ? { logwell } : {}) });
   } catch {
     fail(M.createFailed);
   }
+  const well = logwell ? `, using well ${logwell}` : '';
   writeLines(
     env.io,
-    `Created ${created.title} (${created.logid})${logwell ? `, using well ${logwell}` : ''}.`,
+    `Created ${created.title} (${created.logid})${well}, memory ${created.memory ? 'on' : 'off'}.`,
   );
 }
 
@@ -39,7 +44,7 @@ export const touch: CommandSpec = {
     { name: 'logid', short: 'l', value: 'LOGID', summary: 'an existing logbook to bring to the top of ls' },
   ],
   examples: [
-    { line: 'touch -n "Trip to Samarkand"', note: 'a new private logbook' },
+    { line: 'touch -n "Trip to Samarkand"', note: 'a new private logbook, memory as your settings say' },
     { line: 'touch -l LOGID', note: 'moves LOGID to the top of ls' },
   ],
   async run(env, args) {
