@@ -50,6 +50,7 @@ import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { PromptFiles } from './modules/queries/prompt-files.js';
 import { QueryService } from './modules/queries/query.service.js';
+import { QueryPreparation } from './modules/queries/query-preparation.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
 import { SearchService } from './modules/search/search.service.js';
@@ -142,13 +143,16 @@ export function createServices(config: Config, db: Db): Services {
     new QueryReservationsRepository(db.kysely, db.dialect),
     config.queryTimeoutMs + RESERVATION_MARGIN_MS,
   );
-  const queries = new QueryService(access, entriesRepo, entries, wells, admission, prompts, recorder, files, {
-    timeoutMs: config.queryTimeoutMs,
+  const preparation = new QueryPreparation(access, entriesRepo, entries, wells, admission, prompts, files, {
     maxAnswerChars: config.maxAnswerChars,
     fetch: limitResponses(
       createGuardedFetch(config.wellAllowedHosts),
       answerByteLimit(config.maxAnswerChars),
     ),
+  });
+  const queries = new QueryService(access, preparation, recorder, {
+    timeoutMs: config.queryTimeoutMs,
+    maxAnswerChars: config.maxAnswerChars,
   });
   const wellChecks = new WellCheckService(wells, {
     fetch: limitResponses(createGuardedFetch(config.wellAllowedHosts), MODEL_LIST_MAX_BYTES),

@@ -104,7 +104,7 @@ describe("a reasoning model's thinking", () => {
 
     const { entries } = await t.alice.client.logbooks.entries(logbook.logid);
     expect(entries.map((e) => e.content)).toEqual(['Hi there', 'Shorter this time.', 'Hi!']);
-    const all = await t.alice.client.logbooks.entries(logbook.logid, { all: 1 });
+    const all = await t.alice.client.logbooks.entries(logbook.logid, { all: '1' });
     const thoughts = all.entries.filter((e) => e.tag === 'comment');
     expect(thoughts.map((e) => e.parent)).toEqual([entries[0]!.eid, entries[0]!.eid]);
     expect(entries[1]!.siblings).toHaveLength(2);

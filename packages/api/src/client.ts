@@ -3,7 +3,7 @@ import { HttpClient } from './http-client.js';
 import type { CallOptions } from './route-types.js';
 import { routes } from './routes/index.js';
 import type { CaravanUsageQuery } from './schemas/caravans.js';
-import type { QuerySubmit } from './schemas/queries.js';
+import type { QueryResult, QuerySubmit } from './schemas/queries.js';
 import { QueryStreamEvent } from './schemas/query-stream.js';
 import { readSse } from './sse.js';
 
@@ -14,6 +14,17 @@ export interface StreamHandlers {
   onReasoning?(text: string): void;
   signal?: AbortSignal;
 }
+
+/** What a compare's stream tells as it goes (DESIGN 12): each answer's pieces by lane. */
+export interface CompareHandlers {
+  onQuery?(query: Extract<QueryStreamEvent, { event: 'query' }>['data']): void;
+  onDelta?(lane: number, text: string): void;
+  onReasoning?(lane: number, text: string): void;
+  signal?: AbortSignal;
+}
+
+/** How one answer of a compare ended: stored, or not (the provider failed, or it was stopped first). */
+export type LaneOutcome = { lane: number; data: QueryResult['data'] } | { lane: number; error: ApiError };
 
 /** What can be uploaded: a browser File or Blob, or bytes read by the CLI. */
 export type Upload = Blob;
@@ -45,6 +56,8 @@ export class ApiClient extends HttpClient {
      * ApiError: code 'provider_error' for a provider failure, 'cancelled' when stopped before any text.
      */
     stream: (body: QuerySubmit, handlers: StreamHandlers = {}) => this.readStream(body, handlers),
+    /** One question through 2 to 4 wells (`wellids`); resolves once every answer has ended. */
+    compare: (body: QuerySubmit, handlers: CompareHandlers = {}) => this.readCompare(body, handlers),
   };
 
   /** Cards and subscriptions; all answer 404 while the server's payments are off. */
@@ -91,6 +104,38 @@ export class ApiClient extends HttpClient {
     restore: (file: Upload, filename = 'backup.zip') =>
       this.call(routes.backup.restore, { body: uploadForm(file, filename) }),
   };
+
+  private async readCompare(body: QuerySubmit, handlers: CompareHandlers): Promise<LaneOutcome[]> {
+    const response = await this.send(routes.queries.stream, { body, signal: handlers.signal });
+    if (!response.body) throw new ApiError(502, { detail: 'Empty stream.', code: 'provider_error' });
+    const outcomes = new Map<number, LaneOutcome>();
+    let lanes = 0;
+    for await (const raw of readSse(response.body)) {
+      const parsed = QueryStreamEvent.safeParse({ event: raw.event, data: parseJson(raw.data) });
+      if (!parsed.success) continue;
+      const { event, data } = parsed.data;
+      if (event === 'query') {
+        lanes = data.lanes?.length ?? 0;
+        handlers.onQuery?.(data);
+        continue;
+      }
+      const lane = data.lane ?? 0;
+      if (event === 'delta') handlers.onDelta?.(lane, data.text);
+      else if (event === 'reasoning') handlers.onReasoning?.(lane, data.text);
+      else if (event === 'done') outcomes.set(lane, { lane, data });
+      else if (event === 'error')
+        outcomes.set(lane, { lane, error: new ApiError(502, { code: 'provider_error', ...data }) });
+      else outcomes.set(lane, { lane, error: new ApiError(409, { ...data, code: 'cancelled' }) });
+      if (lanes > 0 && outcomes.size === lanes) break;
+    }
+    if (lanes === 0 || outcomes.size < lanes)
+      throw new ApiError(502, {
+        detail: 'Error fetching response from AI.',
+        reason: 'The stream ended early.',
+        code: 'provider_error',
+      });
+    return [...outcomes.values()].sort((a, b) => a.lane - b.lane);
+  }
 
   private async readStream(body: QuerySubmit, handlers: StreamHandlers) {
     const response = await this.send(routes.queries.stream, { body, signal: handlers.signal });

@@ -10,8 +10,9 @@ type ReplyScript = Extract<Script, { kind: 'reply' }>;
 
 function replyOverrides(
   script: ReplyScript,
-): Pick<PlanInput, 'reasoning' | 'chunks' | 'inputTokens' | 'outputTokens' | 'reportUsage'> {
+): Pick<PlanInput, 'reasoning' | 'chunks' | 'inputTokens' | 'outputTokens' | 'reportUsage' | 'atLength'> {
   return {
+    ...(script.atLength !== undefined ? { atLength: script.atLength } : {}),
     ...(script.reasoning !== undefined ? { reasoning: script.reasoning } : {}),
     ...(script.reportUsage !== undefined ? { reportUsage: script.reportUsage } : {}),
     ...(script.chunks !== undefined ? { chunks: script.chunks } : {}),

@@ -23,6 +23,8 @@ export interface ReplyPlan {
   outputTokens: number;
   /** False: leave the token counts out of the answer. */
   reportUsage: boolean;
+  /** The model stopped at its maximum length. */
+  atLength: boolean;
   /** Unix seconds. */
   created: number;
 }
@@ -62,6 +64,7 @@ export interface PlanInput {
   inputTokens?: number;
   outputTokens?: number;
   reportUsage?: boolean;
+  atLength?: boolean;
 }
 
 export function planReply(input: PlanInput): ReplyPlan {
@@ -81,6 +84,7 @@ export function planReply(input: PlanInput): ReplyPlan {
     inputTokens: input.inputTokens ?? promptWords,
     outputTokens: input.outputTokens ?? countWords(input.text),
     reportUsage: input.reportUsage ?? true,
+    atLength: input.atLength ?? false,
     created: Math.floor(Date.now() / 1000),
   };
 }

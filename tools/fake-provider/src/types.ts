@@ -51,6 +51,11 @@ export type Script =
        * it (honoured by the Chat Completions format; the other formats always report).
        */
       reportUsage?: boolean;
+      /**
+       * True: the model stopped at its maximum length (Chat Completions `length`, Anthropic
+       * `max_tokens`, Gemini `MAX_TOKENS`) instead of ending its answer.
+       */
+      atLength?: boolean;
     }
   | { kind: 'error'; status: number; message: string }
   | { kind: 'hang' }

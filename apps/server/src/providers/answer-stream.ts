@@ -25,7 +25,8 @@ export interface Tokens {
 export type AnswerPart =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
-  | { type: 'usage'; tokens: Tokens }
+  /** The end of the answer: its counts, and whether the model stopped at its maximum length. */
+  | { type: 'usage'; tokens: Tokens; atLength: boolean }
   | { type: 'error'; error: unknown };
 
 function toProviderPrompt({ system, messages }: Prompt): LanguageModelV3Prompt {
@@ -73,6 +74,7 @@ function toAnswerPart(part: LanguageModelV3StreamPart): AnswerPart | null {
       return {
         type: 'usage',
         tokens: { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total },
+        atLength: part.finishReason.unified === 'length',
       };
     case 'error':
       return { type: 'error', error: part.error };

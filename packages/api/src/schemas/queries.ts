@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ParentEid } from './branches.js';
+import { Eid, ParentEid } from './branches.js';
 import { Id } from './common.js';
 import { QueryFiles } from './files.js';
 import { Text } from './text.js';
@@ -25,6 +25,21 @@ export const QuerySubmit = z.object({
   parent: ParentEid.optional(),
   /** Files uploaded to this logbook that the question carries (DESIGN 3a); kept on its entry. */
   files: QueryFiles.optional(),
+  /**
+   * A stopped or cut answer's eid (DESIGN 12): the model is asked to go on from its text, and what
+   * it writes joins that answer. Its question is asked as stored; `prompt` and `files` are ignored.
+   */
+  continues: Eid.optional(),
+  /**
+   * Compare (DESIGN 12): the question goes to 2 to 4 wells at once (the stream call only), each
+   * answer stored beside the others under the question. `wellid` is then ignored.
+   */
+  wellids: z
+    .array(Id)
+    .min(2, 'Compare takes 2 to 4 wells.')
+    .max(4, 'Compare takes 2 to 4 wells.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each well once.')
+    .optional(),
 });
 export type QuerySubmit = z.input<typeof QuerySubmit>;
 

@@ -1,11 +1,25 @@
 import { z } from 'zod';
 import { QueryFailure, QueryResult } from './queries.js';
 
+/** Which of a compare's answers an event is about; absent for a single answer. */
+const Lane = z.number().int().min(0).max(3).optional();
+
+/** One answer of a compare: the well asked and its model. */
+export const CompareLane = z.object({
+  lane: z.number().int(),
+  wellid: z.string(),
+  title: z.string(),
+  model: z.string(),
+});
+export type CompareLane = z.infer<typeof CompareLane>;
+
 /**
  * The Server-Sent Events of `POST /journals/query/stream/`, defined once for the server that
  * writes them and the clients that read them: `query` once the query entry is stored, `delta` for
  * each piece of text (`reasoning` for each piece of a model's thinking before it), then `done` with the stored answer (a stopped one too, marked as such),
  * `error` (the provider failed: nothing stored) or `cancelled` (stopped before any text).
+ * A compare streams one such answer per lane, interleaved, each event naming its lane; the stream
+ * ends when every lane has ended.
  */
 export const QueryStreamEvent = z.discriminatedUnion('event', [
   z.object({
@@ -18,14 +32,16 @@ export const QueryStreamEvent = z.discriminatedUnion('event', [
       eid: z.string(),
       parent: z.string().nullable().optional(),
       version: z.number().int().optional(),
+      /** A compare's answers, one lane each, in the order of `wellids`. */
+      lanes: z.array(CompareLane).optional(),
     }),
   }),
-  z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
+  z.object({ event: z.literal('delta'), data: z.object({ text: z.string(), lane: Lane }) }),
   // A piece of a reasoning model's thinking, before the answer's text (DESIGN 12).
-  z.object({ event: z.literal('reasoning'), data: z.object({ text: z.string() }) }),
-  z.object({ event: z.literal('done'), data: QueryResult.shape.data }),
-  z.object({ event: z.literal('error'), data: QueryFailure }),
-  z.object({ event: z.literal('cancelled'), data: z.object({ detail: z.string() }) }),
+  z.object({ event: z.literal('reasoning'), data: z.object({ text: z.string(), lane: Lane }) }),
+  z.object({ event: z.literal('done'), data: QueryResult.shape.data.extend({ lane: Lane }) }),
+  z.object({ event: z.literal('error'), data: QueryFailure.extend({ lane: Lane }) }),
+  z.object({ event: z.literal('cancelled'), data: z.object({ detail: z.string(), lane: Lane }) }),
 ]);
 export type QueryStreamEvent = z.infer<typeof QueryStreamEvent>;
 

@@ -81,7 +81,7 @@ function streamFrames(plan: ReplyPlan): Omit<StreamFrames, 'contentType'> {
   const tail = [
     frame('content_block_stop', { index }),
     frame('message_delta', {
-      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      delta: { stop_reason: plan.atLength ? 'max_tokens' : 'end_turn', stop_sequence: null },
       usage: { output_tokens: allOutputTokens(plan) },
     }),
     frame('message_stop'),
@@ -110,7 +110,7 @@ export const anthropicAdapter: FamilyAdapter = {
     role: 'assistant',
     model: plan.model,
     content: content(plan),
-    stop_reason: 'end_turn',
+    stop_reason: plan.atLength ? 'max_tokens' : 'end_turn',
     stop_sequence: null,
     usage: usage(plan, allOutputTokens(plan)),
   }),

@@ -27,7 +27,13 @@ type Part = { text: string; thought?: true };
 /** One GenerateContentResponse; only the last one of a stream has finishReason and full usage. */
 function chunk(plan: ReplyPlan, parts: Part[], last: boolean): unknown {
   return {
-    candidates: [{ content: { parts, role: 'model' }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }],
+    candidates: [
+      {
+        content: { parts, role: 'model' },
+        ...(last ? { finishReason: plan.atLength ? 'MAX_TOKENS' : 'STOP' } : {}),
+        index: 0,
+      },
+    ],
     usageMetadata: usage(plan, last),
     modelVersion: plan.model,
     responseId: `fake-response-${plan.sequence}`,

@@ -57,7 +57,7 @@ export const openaiChatAdapter: FamilyAdapter = {
           annotations: [],
         },
         logprobs: null,
-        finish_reason: 'stop',
+        finish_reason: plan.atLength ? 'length' : 'stop',
       },
     ],
     ...(plan.reportUsage ? { usage: usage(plan) } : {}),
@@ -83,7 +83,10 @@ export const openaiChatAdapter: FamilyAdapter = {
       logprobs: null,
       finish_reason: finishReason,
     });
-    const finish = chunk([choice({}, 'stop')], withUsage || !plan.reportUsage ? {} : { usage: usage(plan) });
+    const finish = chunk(
+      [choice({}, plan.atLength ? 'length' : 'stop')],
+      withUsage || !plan.reportUsage ? {} : { usage: usage(plan) },
+    );
     return {
       contentType: EVENT_STREAM,
       head: [chunk([choice({ role: 'assistant', content: '', refusal: null }, null)])],

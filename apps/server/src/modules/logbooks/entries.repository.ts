@@ -126,6 +126,16 @@ export class EntriesRepository {
       .execute();
   }
 
+  /** The entry with this eid, with its position. */
+  byEid(logid: string, eid: string, db: Executor = this.db) {
+    return db
+      .selectFrom('entries')
+      .select(['position', 'tag', 'content', 'eid', 'attrs'])
+      .where('logid', '=', logid)
+      .where('eid', '=', eid)
+      .executeTakeFirst();
+  }
+
   /** The entries carrying this qid (a query and its answers), in order, with their positions. */
   withQid(logid: string, qid: string, db: Executor = this.db) {
     return db

@@ -108,6 +108,30 @@ export class EntriesService {
   }
 
   /**
+   * Writes an entry anew where it stands (an answer a continuation joins), with what `alongside`
+   * writes in the same commit; refused when the entry there is no longer the one read.
+   */
+  async rewrite(
+    logid: string,
+    at: { position: number; eid: string },
+    entry: Entry,
+    alongside: (trx: Executor) => Promise<void>,
+  ): Promise<{ version: number }> {
+    checkText('content', entry.content);
+    checkAttrs(entry.attrs);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const bumped = await this.bump(logid, {}, trx);
+      const current = await this.entries.at(logid, at.position, trx);
+      if (!current || current.eid !== at.eid)
+        throw Conflict('The answer being continued has changed meanwhile. Reload the logbook.');
+      const dropped = await this.entries.replaceAt(logid, at.position, entry, toEntry(current), trx);
+      await this.entries.fileRefs.removeUnreferenced(dropped, trx);
+      await alongside(trx);
+      return { version: bumped.version };
+    });
+  }
+
+  /**
    * The eid an append's first entry follows: `follows` while it is stored; for `within`, the
    * active leaf when it is that entry or under it (what was written after a question since it
    * was asked), else that entry (the reader chose another branch meanwhile); else the active leaf.

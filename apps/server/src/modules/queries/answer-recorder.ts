@@ -2,9 +2,10 @@ import type { QueryResult, TokenUsage } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import type { Executor } from '../../db/database.js';
 import type { Prompt } from '../../providers/answer-stream.js';
-import type { Appended, EntriesService } from '../logbooks/entries.service.js';
+import type { EntriesService } from '../logbooks/entries.service.js';
 import type { TokenEstimator } from '../usage/token-estimate.js';
 import type { Outcome, UsageService } from '../usage/usage.service.js';
+import type { Continuing } from './continuation.js';
 import { providerReason } from './provider-error.js';
 import { QueryFailed } from './query-errors.js';
 import { FILE_PART_TOKENS, promptFileParts, promptTexts } from './query-prompt.js';
@@ -30,6 +31,8 @@ export interface AnsweredQuery {
   caravanId: string | null;
   /** Its reservation under the caravan's query quota, replaced by its usage row; or null. */
   reservationId: string | null;
+  /** The stopped or cut answer this one continues, if it is a continuation. */
+  continuing?: Continuing;
 }
 
 /** How reading an answer ended: in full, cut at the cap, or stopped by its owner part-way. */
@@ -42,6 +45,8 @@ export interface ReadAnswer {
   reported: { input?: number | undefined; output?: number | undefined };
   /** The model's thinking before the answer, if it showed any. */
   reasoning?: Reasoning | undefined;
+  /** The model stopped at its maximum length: the answer may be continued. */
+  atLength?: boolean;
 }
 
 /** A model's thinking as the comment stored under its query: never sent to a model again. */
@@ -57,6 +62,9 @@ function reasoningEntry(qid: string, reasoning: Reasoning): Entry {
 export function cutMark(maxChars: number): string {
   return `\n\n[Answer cut here: it passed this server's limit of ${maxChars.toLocaleString('en-US')} characters.]`;
 }
+
+/** The mark at the end of a stored answer, whatever the limit was then. */
+export const CUT_MARK = /\n\n\[Answer cut here: it passed this server's limit of [\d,]+ characters\.\]$/;
 
 const OUTCOME: Record<Ending, Outcome> = { complete: 'ok', cut: 'truncated', stopped: 'stopped' };
 const NO_TOKENS: TokenUsage = { input_tokens: 0, output_tokens: 0 };
@@ -75,33 +83,46 @@ export class AnswerRecorder {
 
   async stored(q: AnsweredQuery, read: ReadAnswer): Promise<QueryResult['data']> {
     const usage = await this.tokens(q, read);
-    const attrs: Record<string, string> = {
-      qid: q.qid,
-      model: `${q.provider}/${q.model}`,
-      input_tokens: String(usage.input_tokens),
-      output_tokens: String(usage.output_tokens),
-    };
-    if (usage.estimated) attrs.tokens_estimated = 'true';
-    if (read.ending === 'cut') attrs.truncated = 'true';
-    if (read.ending === 'stopped') attrs.stopped = 'true';
-    const content = read.ending === 'cut' ? read.text + cutMark(this.options.maxAnswerChars) : read.text;
     const outcome = OUTCOME[read.ending];
-    const thought = read.reasoning && reasoningEntry(q.qid, read.reasoning);
-    const written: Entry[] = [...(thought ? [thought] : []), { tag: 'gen', attrs, content }];
-    let stored: Appended;
+    const alongside = (trx: Executor) => this.record(q, outcome, usage, trx);
     try {
-      // The reasoning follows the query and the answer the reasoning: one line, never two branches.
-      stored = await this.writes.append(q.logid, written, {
-        alongside: (trx) => this.record(q, outcome, usage, trx),
-        // A new answer beside old ones follows its question; a first one, what followed the question since.
-        ...(q.answerFollows === undefined ? { within: q.queryEid } : { follows: q.answerFollows }),
-      });
+      return q.continuing
+        ? await this.joined(q, q.continuing, read, usage, alongside)
+        : await this.appended(q, read, usage, alongside);
     } catch (error) {
       // The provider has answered (and billed): the use is recorded even if the answer cannot be
       // stored (the logbook was salted or deleted meanwhile).
       await this.record(q, outcome, usage);
       throw error;
     }
+  }
+
+  /** A new answer, with the model's thinking before it when it showed any. */
+  private async appended(
+    q: AnsweredQuery,
+    read: ReadAnswer,
+    usage: TokenUsage,
+    alongside: (trx: Executor) => Promise<void>,
+  ): Promise<QueryResult['data']> {
+    const attrs = this.endingAttrs(
+      {
+        qid: q.qid,
+        model: `${q.provider}/${q.model}`,
+        input_tokens: String(usage.input_tokens),
+        output_tokens: String(usage.output_tokens),
+      },
+      usage,
+      read,
+    );
+    const content = this.content(read.text, read);
+    const thought = read.reasoning && reasoningEntry(q.qid, read.reasoning);
+    const written: Entry[] = [...(thought ? [thought] : []), { tag: 'gen', attrs, content }];
+    // The reasoning follows the query and the answer the reasoning: one line, never two branches.
+    const stored = await this.writes.append(q.logid, written, {
+      alongside,
+      // A new answer beside old ones follows its question; a first one, what followed the question since.
+      ...(q.answerFollows === undefined ? { within: q.queryEid } : { follows: q.answerFollows }),
+    });
     const last = stored.entries.length - 1;
     return {
       gen: content,
@@ -118,6 +139,54 @@ export class AnswerRecorder {
       usage,
       version: stored.version,
     };
+  }
+
+  /**
+   * A continuation joins the answer it continues (DESIGN 12): one text, its token counts the sum
+   * of both calls, marked by how the continuation ended.
+   */
+  private async joined(
+    q: AnsweredQuery,
+    going: Continuing,
+    read: ReadAnswer,
+    usage: TokenUsage,
+    alongside: (trx: Executor) => Promise<void>,
+  ): Promise<QueryResult['data']> {
+    const { stopped: _s, truncated: _t, finish: _f, ...kept } = going.attrs;
+    const sum = (before: string | undefined, added: number) =>
+      String(Math.min(Number.MAX_SAFE_INTEGER, (Number(before) || 0) + added));
+    const attrs = this.endingAttrs(
+      {
+        ...kept,
+        input_tokens: sum(kept.input_tokens, usage.input_tokens),
+        output_tokens: sum(kept.output_tokens, usage.output_tokens),
+      },
+      usage,
+      read,
+    );
+    const content = this.content(going.text + read.text, read);
+    const written = await this.writes.rewrite(q.logid, going, { tag: 'gen', attrs, content }, alongside);
+    return {
+      gen: content,
+      qid: q.qid,
+      entry: { tag: 'gen', attrs, content, index: going.position },
+      usage,
+      version: written.version,
+    };
+  }
+
+  /** An answer's marks of how it ended: estimated counts, cut at the cap, stopped, at the model's length. */
+  private endingAttrs(attrs: Record<string, string>, usage: TokenUsage, read: ReadAnswer) {
+    const marked = { ...attrs };
+    if (usage.estimated) marked.tokens_estimated = 'true';
+    if (read.ending === 'cut') marked.truncated = 'true';
+    if (read.ending === 'stopped') marked.stopped = 'true';
+    if (read.ending === 'complete' && read.atLength) marked.finish = 'length';
+    return marked;
+  }
+
+  private content(text: string, read: ReadAnswer): string {
+    return read.ending === 'cut' ? text + cutMark(this.options.maxAnswerChars) : text;
   }
 
   async failed(q: AnsweredQuery, error: unknown): Promise<QueryFailed> {

@@ -9,32 +9,38 @@ export interface ProviderCall {
 }
 
 /**
- * Provider calls in flight in this process, by logid/qid, so their owner can stop them. Only this
- * process knows its calls, so a stop reaching another replica does nothing there.
+ * Provider calls in flight in this process, by logid/qid and lane (a compare asks several wells
+ * the same question at once), so their owner can stop them. Only this process knows its calls,
+ * so a stop reaching another replica does nothing there.
  */
 export class ProviderCalls {
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly inflight = new Map<string, Map<number, AbortController>>();
 
-  begin(logid: string, qid: string, timeoutMs: number): ProviderCall {
+  begin(logid: string, qid: string, timeoutMs: number, lane = 0): ProviderCall {
     const key = `${logid}/${qid}`;
     const stop = new AbortController();
     const cut = new AbortController();
-    this.inflight.get(key)?.abort();
-    this.inflight.set(key, stop);
+    const lanes = this.inflight.get(key) ?? new Map<number, AbortController>();
+    // Asked again while an answer still runs: the newer call replaces it.
+    lanes.get(lane)?.abort();
+    lanes.set(lane, stop);
+    this.inflight.set(key, lanes);
     return {
       signal: AbortSignal.any([stop.signal, cut.signal, AbortSignal.timeout(timeoutMs)]),
       cancelled: () => stop.signal.aborted,
       cut: () => cut.abort(),
       end: () => {
-        if (this.inflight.get(key) === stop) this.inflight.delete(key);
+        if (lanes.get(lane) !== stop) return;
+        lanes.delete(lane);
+        if (lanes.size === 0 && this.inflight.get(key) === lanes) this.inflight.delete(key);
       },
     };
   }
 
-  /** Stops the call for this query, if one runs here; says whether one did. */
+  /** Stops every call for this query that runs here (each lane of a compare); says whether any did. */
   stop(logid: string, qid: string): boolean {
-    const controller = this.inflight.get(`${logid}/${qid}`);
-    controller?.abort();
-    return controller !== undefined;
+    const lanes = this.inflight.get(`${logid}/${qid}`);
+    for (const controller of lanes?.values() ?? []) controller.abort();
+    return lanes !== undefined && lanes.size > 0;
   }
 }

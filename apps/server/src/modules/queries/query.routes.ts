@@ -1,10 +1,11 @@
-import { routes } from '@caravanserai/api';
+import { type QueryStreamEvent, routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
 import { openEventStream } from './event-stream.js';
+import type { LaneEvent } from './lanes.js';
 import { AI_FAILED } from './query-errors.js';
 
 export async function queryRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -29,41 +30,54 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
     try {
       stream = openEventStream(reply);
     } catch (error) {
-      // The answer never started, so the query's place under its caravan's quota is given back.
-      await prepared.admission.release();
+      // The answers never started, so the query's places under its caravan's quotas are given back.
+      await Promise.all(prepared.answers.map((answer) => answer.admission.release()));
       throw error;
     }
     const { send, end } = stream;
-    send({
-      event: 'query',
-      data: {
-        qid: prepared.qid,
-        index: prepared.queryIndex,
-        eid: prepared.queryEid,
-        ...prepared.queryWritten,
-      },
-    });
+    send({ event: 'query', data: prepared.query });
+    const open = new Set(prepared.answers.map((answer) => answer.lane));
     try {
-      // Read to the end even if the client has gone: the answer is stored either way.
-      for await (const event of services.queries.stream(prepared)) {
-        if (event.type === 'delta') send({ event: 'delta', data: { text: event.text } });
-        else if (event.type === 'reasoning') send({ event: 'reasoning', data: { text: event.text } });
-        else if (event.type === 'done') send({ event: 'done', data: event.data });
-        else if (event.type === 'cancelled') send({ event: 'cancelled', data: { detail: event.detail } });
-        else
-          send({
-            event: 'error',
-            data: { detail: event.detail, reason: event.reason, code: 'provider_error' },
-          });
+      // Read to the end even if the client has gone: the answers are stored either way.
+      for await (const event of services.queries.streamAll(prepared.answers)) {
+        if (event.type !== 'delta' && event.type !== 'reasoning') open.delete(event.lane);
+        send(toWire(event));
       }
     } catch (error) {
-      // Storing the answer can still fail (the logbook was salted or deleted meanwhile).
+      // Storing an answer can still fail (the logbook was salted or deleted meanwhile).
       request.log.warn({ err: error }, 'streamed query ended with an error');
       const reason = error instanceof HttpError ? error.message : AI_FAILED;
-      send({ event: 'error', data: { detail: AI_FAILED, reason, code: 'provider_error' } });
+      // Every lane still open ends with it.
+      for (const lane of open)
+        send({
+          event: 'error',
+          data: { detail: AI_FAILED, reason, code: 'provider_error', ...laneOf(lane) },
+        });
     } finally {
       end();
     }
     return reply;
   });
+}
+
+const laneOf = (lane: number | undefined) => (lane === undefined ? {} : { lane });
+
+/** An answer's event as it goes on the wire, naming its lane in a compare. */
+function toWire(event: LaneEvent): QueryStreamEvent {
+  const lane = laneOf(event.lane);
+  switch (event.type) {
+    case 'delta':
+      return { event: 'delta', data: { text: event.text, ...lane } };
+    case 'reasoning':
+      return { event: 'reasoning', data: { text: event.text, ...lane } };
+    case 'done':
+      return { event: 'done', data: { ...event.data, ...lane } };
+    case 'cancelled':
+      return { event: 'cancelled', data: { detail: event.detail, ...lane } };
+    case 'error':
+      return {
+        event: 'error',
+        data: { detail: event.detail, reason: event.reason, code: 'provider_error', ...lane },
+      };
+  }
 }

@@ -117,8 +117,8 @@ export class WellsService {
   }
 
   /** A well the caller may query (theirs, or shared by a caravan) with its key opened, server-side only. */
-  async forQuery(user: UserRow, wellid: string): Promise<QueryWell> {
-    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid, 'wellid');
+  async forQuery(user: UserRow, wellid: string, field = 'wellid'): Promise<QueryWell> {
+    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid, field);
     return { row: well, apiKey: this.box.open(well.key_ciphertext), own, shares };
   }
 
