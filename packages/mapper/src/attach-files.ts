@@ -69,8 +69,3 @@ function reason(error: unknown): string {
 function refusal(error: ApiError): string {
   return error.fields.file?.[0] ?? error.detail ?? error.message;
 }
-
-/** The server's reason for refusing a question's files (a model that takes no images), if that was it. */
-export function filesRefusal(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.fields.files?.[0] : undefined;
-}

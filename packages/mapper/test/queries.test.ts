@@ -13,18 +13,22 @@ import { brokenLogClient, useHarness } from './support/harness.js';
 
 const h = useHarness(['alice']);
 let wellid: string;
+let wellTitle: string;
 
 beforeAll(async () => {
-  wellid = (await createFakeWell(h.alice.client, h.fake)).wellid;
+  const well = await createFakeWell(h.alice.client, h.fake);
+  wellid = well.wellid;
+  wellTitle = well.title;
 });
 beforeEach(() => h.fake.reset());
 
 const USAGE = [
-  'Usage: query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]...',
+  'Usage: query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]... [-w WELLID,WELLID]',
   '  -r "text"        the query',
   '  -l LOGID         the logbook (default: the latest)',
   `  -c "context"     the system context (default: the logbook's context entries)`,
   '  -f, --file FILE  a file to attach: image, PDF or text (repeat, up to 10)',
+  "  -w WELLID,...    the well to ask instead of the logbook's; 2 to 4 to compare their answers",
 ];
 
 function withWell(entries = [entry('context', 'You are terse.')], title?: string): Promise<Logbook> {
@@ -287,5 +291,67 @@ describe('Ctrl+C', () => {
     const t = mapperFor(h.alice);
     expect(await t.run('touch -n Never', { signal: controller.signal })).toBe(CANCELLED);
     expect((await h.alice.client.logbooks.list()).some((l) => l.title === 'Never')).toBe(false);
+  });
+});
+
+describe('query -w: other wells, and comparing them', () => {
+  it("asks one named well instead of the logbook's", async () => {
+    const logbook = await withWell();
+    const other = await createFakeWell(h.alice.client, h.fake, { origin_loc: 'anthropic/claude-haiku-4-5' });
+    const t = mapperFor(h.alice);
+    expect(await t.run(`q -r Hi -w ${other.wellid} -l ${logbook.logid}`)).toBe('Echo: Hi\n');
+    expect(h.fake.requests.at(-1)?.family).toBe('anthropic');
+  });
+
+  it('prints each answer under its well and model, with the eid that keeps it', async () => {
+    const logbook = await withWell();
+    const second = await createFakeWell(h.alice.client, h.fake, {
+      origin_loc: 'google/gemini-2.0-flash',
+      title: 'Gemini well',
+    });
+    const t = mapperFor(h.alice);
+    const out = await t.run(`q -r Hi -w ${wellid},${second.wellid} -l ${logbook.logid}`);
+    const all = await h.alice.client.logbooks.entries(logbook.logid, { all: '1' });
+    const answers = all.entries.filter((e) => e.tag === 'gen');
+    expect(answers).toHaveLength(2);
+    const eidOf = (model: string) => answers.find((e) => e.attrs.model === model)?.eid;
+    expect(out).toBe(
+      [
+        `── ${wellTitle} (openai-compatible/llama3.2) ──`,
+        'Echo: Hi',
+        `[eid ${eidOf('openai-compatible/llama3.2')}]`,
+        '',
+        '── Gemini well (google/gemini-2.0-flash) ──',
+        'Echo: Hi',
+        `[eid ${eidOf('google/gemini-2.0-flash')}]`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("prints the server's refusal in words, asking nothing", async () => {
+    const logbook = await withWell();
+    const t = mapperFor(h.alice);
+    expect(await t.lines(`q -r Hi -w ${wellid},${wellid} -l ${logbook.logid}`)).toEqual([
+      'Error executing query.',
+      'Name each well once.',
+    ]);
+    expect(await t.lines(`q -r Hi -w a,b,c,d,e -l ${logbook.logid}`)).toEqual([
+      'Error executing query.',
+      'Compare takes 2 to 4 wells.',
+    ]);
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('names a logbook setting the model does not take', async () => {
+    const openai = await createFakeWell(h.alice.client, h.fake, { origin_loc: 'openai/gpt-4o-mini' });
+    const logbook = await createLogbook(h.alice.client, { logwell: openai.wellid });
+    await h.alice.client.logbooks.patch(logbook.logid, { settings: { reasoning_effort: 'high' } });
+    const t = mapperFor(h.alice);
+    expect(await t.lines(`q -r Hi -l ${logbook.logid}`)).toEqual([
+      'Error executing query.',
+      `The model "openai/gpt-4o-mini" does not reason: clear the reasoning effort in this logbook's settings.`,
+    ]);
   });
 });
