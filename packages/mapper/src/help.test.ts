@@ -12,7 +12,7 @@ describe('generated help', () => {
       expect(lines.some((l) => l.trimStart().startsWith(title))).toBe(true);
       expect(lines.some((l) => l.endsWith(spec.summary))).toBe(true);
     }
-    expect(lines).toContain('  query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]...');
+    expect(lines).toContain('  query|q -r "text" [-l LOGID] [-c "context"] [-f FILE]... [-w WELLID,WELLID]');
     expect(lines.some((l) => l.startsWith('  logbook|log'))).toBe(true);
   });
 
