@@ -4,6 +4,7 @@ import { type CSSProperties, memo } from 'react';
 import { answerMeta } from '../../model/answer-meta';
 import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
+import { isReasoning } from '../../model/reasoning';
 import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
 import { useAsking } from './asking';
@@ -14,14 +15,16 @@ import { EntryEditor } from './entry-editor';
 import { EntryFiles } from './entry-files';
 import classes from './entry-row.module.css';
 import { TAG_COLORS } from './tag-style';
+import { ThoughtBlock } from './thought-block';
 
 const EDITABLE_TAGS = new Set(['query', 'context', 'comment']);
 const ANSWER_TAGS = new Set(['gen', 'mirage']);
 
 /**
- * One entry of the log: its tag, its buttons and its content (or the inline editor); under an
- * answer its model and tokens, under a query left without one a Retry. The app's notices are
- * drawn as slim notes, not as answers. Re-renders only when its props change.
+ * One entry of the log: its tag, its buttons and its content (or the inline editor); above an
+ * answer the model's thinking, under it its model and tokens; under a query left without one a
+ * Retry. The app's notices, and thinking whose answer is gone, are drawn as slim notes, not as
+ * entries. Re-renders only when its props change.
  */
 export const EntryRow = memo(function EntryRow({
   row,
@@ -34,8 +37,11 @@ export const EntryRow = memo(function EntryRow({
   actions: EntryActions;
   editing: boolean;
 }) {
-  const { entry } = row;
-  const notice = isNotice(entry);
+  const { entry, thought } = row;
+  // Thinking no answer follows (it was deleted): folded away like any other, on a slim line.
+  const loneThought = thought !== undefined && isReasoning(entry);
+  const notice = isNotice(entry) || loneThought;
+  const thinking = thought !== undefined && row.streaming && entry.content === '';
   const color = TAG_COLORS[entry.tag];
   const style = { '--tag-color': `var(--mantine-color-${color}-filled)` } as CSSProperties;
   const stored = editable && row.index !== null;
@@ -58,7 +64,9 @@ export const EntryRow = memo(function EntryRow({
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={notice ? 0 : 6}>
         <Group gap={8} wrap="nowrap" miw={0}>
-          {notice ? (
+          {loneThought ? (
+            <ThoughtBlock thought={thought} thinking={false} />
+          ) : notice ? (
             <>
               <span className={classes.noticeIcon}>
                 <InfoIcon />
@@ -72,7 +80,7 @@ export const EntryRow = memo(function EntryRow({
               {entry.tag}
             </Badge>
           )}
-          {row.streaming && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
+          {row.streaming && !thinking && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
           <EntryButtons
@@ -80,13 +88,18 @@ export const EntryRow = memo(function EntryRow({
             copyText={row.streaming ? null : entry.content}
             onToggle={stored ? (toggle) => actions.toggle(row, toggle) : undefined}
             onDelete={stored ? () => actions.remove(row) : undefined}
-            onEdit={stored && !editing && EDITABLE_TAGS.has(entry.tag) ? () => actions.edit(row) : undefined}
+            onEdit={
+              stored && !editing && !loneThought && EDITABLE_TAGS.has(entry.tag)
+                ? () => actions.edit(row)
+                : undefined
+            }
             onRegenerate={
               canAsk && !notice && ANSWER_TAGS.has(entry.tag) ? () => actions.ask(row) : undefined
             }
           />
         </Group>
       </Group>
+      {thought && !notice && <ThoughtBlock thought={thought} thinking={thinking} />}
       {notice ? null : editing ? (
         <EntryEditor
           tag={entry.tag}
@@ -97,9 +110,11 @@ export const EntryRow = memo(function EntryRow({
           onCancel={actions.cancelEdit}
         />
       ) : entry.content === '' && row.streaming ? (
-        <Text c="dimmed" size="sm">
-          Waiting for the well…
-        </Text>
+        thinking ? null : (
+          <Text c="dimmed" size="sm">
+            Waiting for the well…
+          </Text>
+        )
       ) : (
         <EntryContent entry={entry} />
       )}

@@ -160,7 +160,8 @@ export function LogView({
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => {
     if (openAt === null || shownTarget.current === openAt) return;
-    const position = rows.findIndex((row) => row.index === openAt);
+    // A thought is drawn in its answer's row.
+    const position = rows.findIndex((row) => row.index === openAt || row.thought?.index === openAt);
     const row = rows[position];
     if (!row) return;
     shownTarget.current = openAt;
