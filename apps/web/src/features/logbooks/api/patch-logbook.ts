@@ -1,12 +1,13 @@
-import type { Logbook } from '@caravanserai/api';
+import type { Logbook, ModelSettingsWrite } from '@caravanserai/api';
 import { api } from '../../../lib/api';
 import { useSaveMutation } from '../../../lib/cached-mutations';
 import { savedLogbookKeys } from './logbook-keys';
 
-/** Settings the workspace changes in place, one at a time: its memory and its well. */
+/** Settings the workspace changes in place, one at a time: its memory, its well, its model settings. */
 export interface LogbookPatch {
   memory?: boolean;
   logwell?: string | null;
+  settings?: ModelSettingsWrite;
 }
 
 /** PATCH: only the fields given change. */

@@ -158,3 +158,20 @@ export function DownloadIcon() {
     </StrokeIcon>
   );
 }
+
+/** Sliders: settings that tune how something works. */
+export function SlidersIcon() {
+  return (
+    <StrokeIcon>
+      <path d="M4 6h9" />
+      <path d="M17 6h3" />
+      <circle cx="15" cy="6" r="2" />
+      <path d="M4 12h3" />
+      <path d="M11 12h9" />
+      <circle cx="9" cy="12" r="2" />
+      <path d="M4 18h11" />
+      <path d="M19 18h1" />
+      <circle cx="17" cy="18" r="2" />
+    </StrokeIcon>
+  );
+}

@@ -6,12 +6,13 @@ import { OwnerLine } from '../../../../../components/owner-line';
 import { useLogbookTokens } from '../../../api/get-logbook';
 import { formatCount } from '../../model/answer-meta';
 import { LogbookMenu } from './logbook-menu';
+import { ModelSettingsButton } from './model-settings-button';
 import { WellMenu } from './well-menu';
 
 /**
  * A compact head, so the conversation gets the room: the title and the menu (exports, and for
- * the owner Settings and Delete Logbook), then one line with the well (which its owner can change
- * here), the owner, the flags and what the answers have cost in tokens.
+ * the owner Settings and Delete Logbook), then one line with the well and the model settings
+ * (which its owner can change here), the owner, the flags and what the answers have cost in tokens.
  */
 export const WorkspaceHeader = memo(function WorkspaceHeader({
   logbook,
@@ -37,6 +38,7 @@ export const WorkspaceHeader = memo(function WorkspaceHeader({
       </Group>
       <Group gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
         <WellMenu logbook={logbook} isOwner={isOwner} saving={savingWell} onChange={onWellChange} />
+        <ModelSettingsButton logbook={logbook} isOwner={isOwner} />
         <OwnerLine username={logbook.owner.username} c="dimmed" size="sm" />
         <LogbookBadges flags={logbook} />
         {totals && totals.answers > 0 && (
