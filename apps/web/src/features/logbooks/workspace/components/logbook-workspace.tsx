@@ -12,6 +12,7 @@ import { ForkPanel } from './composer/fork-panel';
 import { NoWellPanel } from './composer/no-well-panel';
 import { QueryFailureAlert } from './composer/query-failure-alert';
 import { type ComposeMode, Scribe } from './composer/scribe';
+import { hasInstructions } from './composer/sent-to-model';
 import { ShellBox } from './composer/shell-box';
 import { useShellBox } from './composer/use-shell-box';
 import { WorkspaceHeader } from './header/workspace-header';
@@ -41,6 +42,7 @@ export function LogbookWorkspace({
   page,
   pageFetchedAt,
   user,
+  journalInstructions = '',
   focusScribe = false,
   openAt = null,
   onDeleted,
@@ -53,6 +55,8 @@ export function LogbookWorkspace({
   page: EntriesPage;
   pageFetchedAt: number;
   user: CurrentUser | null;
+  /** The instructions of the journal the logbook is filed in ('' for none, or not known). */
+  journalInstructions?: string;
   /** Put the caret in the Scribe when it appears (a logbook just started in one step). */
   focusScribe?: boolean;
   /** Open the log at this entry (its index), as a search result's link asks, instead of at the end. */
@@ -183,6 +187,8 @@ export function LogbookWorkspace({
                     stopping={composerStopping}
                     hasWell={logbook.logwell !== null}
                     memory={settings.memory}
+                    userInstructions={hasInstructions(user?.instructions)}
+                    journalInstructions={hasInstructions(journalInstructions)}
                     onMemoryChange={settings.setMemory}
                     onSend={send}
                     onStop={session.stop}

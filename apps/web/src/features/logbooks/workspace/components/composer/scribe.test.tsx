@@ -127,3 +127,31 @@ describe('the Scribe: files on a question', () => {
     expect(box()).toHaveProperty('value', 'Read this.');
   });
 });
+
+describe('the Scribe: what the model is sent', () => {
+  it('names the instructions sent with the question, and only those', () => {
+    const view = renderInApp(
+      <Scribe
+        logid="log1"
+        onFileUploaded={() => undefined}
+        asking={false}
+        stopping={false}
+        hasWell
+        memory={false}
+        userInstructions
+        journalInstructions
+        onMemoryChange={() => undefined}
+        onSend={async () => null}
+        onStop={() => undefined}
+      />,
+    );
+    expect(
+      screen.getByText(
+        "The model is sent: your instructions, this journal's instructions, context entries and this question.",
+      ),
+    ).toBeTruthy();
+    view.unmount();
+    renderScribe();
+    expect(screen.getByText('The model is sent: context entries and this question.')).toBeTruthy();
+  });
+});

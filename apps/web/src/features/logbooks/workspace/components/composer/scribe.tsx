@@ -7,15 +7,11 @@ import classes from '../workspace.module.css';
 import { AttachButton } from './attach-button';
 import { AttachmentChips } from './attachment-chip';
 import chipClasses from './attachments.module.css';
+import { sentToModel } from './sent-to-model';
 import { useAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
 
 export type ComposeMode = 'query' | 'context' | 'comment';
-
-/** What a query sends the model, said plainly under the box (the server builds it the same way). */
-export const MEMORY_OFF_SENDS = 'The model is sent: context entries and this question.';
-export const MEMORY_ON_SENDS =
-  'The model is sent: the conversation so far, without comments, mirages and notices.';
 
 const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
   context: 'Adds a context entry: an instruction sent with every question.',
@@ -26,7 +22,8 @@ const MODE_HINTS: Record<Exclude<ComposeMode, 'query'>, string> = {
  * The Scribe: a message box that grows from 1 to 10 rows of 24 px. Enter sends,
  * Shift+Enter starts a new line; blank messages are ignored. With Context Mode or Comment Mode on
  * the message is stored as that entry, otherwise it is asked of the well. The Memory switch is the
- * logbook's own setting (stored with it); the line under the box says what a query sends.
+ * logbook's own setting (stored with it); the line under the box says what a query sends, naming
+ * the user's and the journal's instructions when there are any.
  * A question carries files: attached with the paperclip, pasted into the box or dropped on it,
  * each uploaded at once; the question waits for the uploads still running.
  */
@@ -38,6 +35,8 @@ export const Scribe = memo(function Scribe({
   stopping,
   hasWell,
   memory,
+  userInstructions = false,
+  journalInstructions = false,
   onMemoryChange,
   onSend,
   onStop,
@@ -50,6 +49,10 @@ export const Scribe = memo(function Scribe({
   stopping: boolean;
   hasWell: boolean;
   memory: boolean;
+  /** The user's own instructions go with every question. */
+  userInstructions?: boolean;
+  /** The logbook's journal has instructions that go with every question. */
+  journalInstructions?: boolean;
   onMemoryChange: (memory: boolean) => void;
   /** Resolves with text to give back to the box when it could not be stored. */
   onSend: (mode: ComposeMode, text: string, files: string[]) => Promise<string | null>;
@@ -173,9 +176,7 @@ export const Scribe = memo(function Scribe({
               {mode !== 'query'
                 ? MODE_HINTS[mode]
                 : hasWell
-                  ? memory
-                    ? MEMORY_ON_SENDS
-                    : MEMORY_OFF_SENDS
+                  ? sentToModel(memory, { user: userInstructions, journal: journalInstructions })
                   : 'This Logbook has no Well yet: choose one to ask queries.'}
             </Text>
             <Text size="xs" c="dimmed" visibleFrom="sm">
