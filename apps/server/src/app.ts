@@ -73,7 +73,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     }),
   });
 
-  const services = createServices(config, db);
+  const services = createServices(config, db, app.log);
   app.decorate('services', services);
   registerJsonBody(app, services.workers);
   app.addHook('onClose', () => services.close());

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { Access } from './access/access.js';
 import { CaravanAccess } from './access/caravan-access.js';
 import {
@@ -48,6 +49,7 @@ import { MapperProfilesService } from './modules/mapper-profiles/mapper-profiles
 import { createPayments, type Payments } from './modules/payments/payments.js';
 import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
+import { AutoTitles } from './modules/queries/auto-title.js';
 import { PromptFiles } from './modules/queries/prompt-files.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPreparation } from './modules/queries/query-preparation.js';
@@ -100,7 +102,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export function createServices(config: Config, db: Db): Services {
+export function createServices(config: Config, db: Db, log?: FastifyBaseLogger): Services {
   const users = new UsersRepository(db.kysely);
   const tokens = new TokenService(new TokensRepository(db.kysely), config.tokenTtlMs);
   const journalsRepo = new JournalsRepository(db.kysely);
@@ -150,7 +152,10 @@ export function createServices(config: Config, db: Db): Services {
       answerByteLimit(config.maxAnswerChars),
     ),
   });
-  const queries = new QueryService(access, preparation, recorder, {
+  const titles = new AutoTitles(logbooksRepo, admission, usage, (error) =>
+    log?.warn({ err: error }, 'naming a logbook after its first answer failed'),
+  );
+  const queries = new QueryService(access, preparation, recorder, titles, {
     timeoutMs: config.queryTimeoutMs,
     maxAnswerChars: config.maxAnswerChars,
   });

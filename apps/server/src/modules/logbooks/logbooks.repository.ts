@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { now } from '../../db/columns.js';
 import type { Database, Executor, LogbookRow, LogbookUpdate, NewLogbook } from '../../db/database.js';
 
 export type LogbookWithOwner = LogbookRow & { owner_username: string; well_title: string | null };
@@ -44,6 +45,20 @@ export class LogbooksRepository {
 
   async update(logid: string, patch: LogbookUpdate, db: Executor = this.db): Promise<void> {
     await db.updateTable('logbooks').set(patch).where('logid', '=', logid).execute();
+  }
+
+  /**
+   * Gives a logbook a title if it still has the one it was created with (DESIGN 12: named after
+   * its first answer), moving its modified time so open pages read it again. Says whether it did.
+   */
+  async retitleDefault(logid: string, defaultTitle: string, title: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('logbooks')
+      .set({ title, modified_at: now() })
+      .where('logid', '=', logid)
+      .where('title', '=', defaultTitle)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async delete(logid: string, db: Executor = this.db): Promise<void> {

@@ -17,24 +17,35 @@ export async function* laned(
  */
 export async function* merge<T>(sources: readonly AsyncIterable<T>[]): AsyncGenerator<T> {
   const iterators = sources.map((source) => source[Symbol.asyncIterator]());
-  const next = (i: number) => iterators[i]!.next().then((result) => ({ i, result }));
+  type Step = { i: number; result: IteratorResult<T> } | { i: number; error: unknown };
+  const next = (i: number): Promise<Step> =>
+    iterators[i]!.next().then(
+      (result) => ({ i, result }),
+      (error: unknown) => ({ i, error }),
+    );
   const pending = new Map(iterators.map((_, i) => [i, next(i)]));
   try {
     while (pending.size > 0) {
-      const { i, result } = await Promise.race(pending.values());
-      if (result.done) pending.delete(i);
-      else {
-        pending.set(i, next(i));
-        yield result.value;
-      }
+      const step = await Promise.race(pending.values());
+      pending.delete(step.i);
+      if ('error' in step) throw step.error;
+      if (step.result.done) continue;
+      pending.set(step.i, next(step.i));
+      yield step.result.value;
     }
   } finally {
-    // Left early: the answers still running are read to their end, unheard.
+    // Left early (or one answer failed to be stored): the others still running are read to their
+    // end, unheard; what they store is theirs, and a failure of theirs has nobody left to tell.
     for (const [i, waiting] of pending) void drain(iterators[i]!, waiting);
   }
 }
 
-async function drain<T>(iterator: AsyncIterator<T>, waiting: Promise<{ result: IteratorResult<T> }>) {
-  let { result } = await waiting;
-  while (!result.done) result = await iterator.next();
+async function drain<T>(iterator: AsyncIterator<T>, waiting: Promise<object>) {
+  try {
+    const step = await waiting;
+    let result = 'result' in step ? (step.result as IteratorResult<T>) : undefined;
+    while (result && !result.done) result = await iterator.next();
+  } catch {
+    // See above: nobody is listening any more.
+  }
 }

@@ -16,8 +16,10 @@ import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { EntriesService } from '../logbooks/entries.service.js';
 import { decodeAttrs } from '../logbooks/entry-codec.js';
 import { toModelSettings } from '../logbooks/logbooks.presenter.js';
+import { DEFAULT_TITLE } from '../logbooks/logbooks.service.js';
 import type { QueryWell, WellsService } from '../wells/wells.service.js';
 import type { AnsweredQuery } from './answer-recorder.js';
+import type { TitleJob } from './auto-title.js';
 import { type Continuing, continuationMessages, continuing } from './continuation.js';
 import type { Asked, QueryPrompts } from './query-prompt.js';
 
@@ -38,6 +40,8 @@ export interface PreparedQuery extends Omit<AnsweredQuery, 'started' | 'streamed
   admission: Admission;
   /** Which answer of a compare it is; undefined for a single answer. */
   lane?: number;
+  /** Set when the logbook is to be named once this answer is stored (DESIGN 12). */
+  titling?: TitleJob;
 }
 
 /** What the stream's `query` event says of the stored question. */
@@ -112,6 +116,9 @@ export class QueryPreparation {
         ? { position: existing.position, eid: existing.eid! }
         : await this.appendQuery(input.logid, { qid, question, files }, input.parent);
       const beside = answered || input.wellids !== undefined;
+      // Named after its answer: a logbook still called 'Default', for a user who wants it; in a
+      // compare, after the first well's.
+      const titled = !going && logbook.title === DEFAULT_TITLE && bool(user.auto_titles);
       const answers = await Promise.all(
         chosen.map(async ({ well, origin }, lane): Promise<PreparedQuery> => {
           const prompt = await this.prompts.build(
@@ -125,6 +132,7 @@ export class QueryPreparation {
             },
           );
           if (going) prompt.messages.push(...continuationMessages(going));
+          const languageModel = this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch);
           return {
             userId: user.id,
             logid: input.logid,
@@ -137,12 +145,24 @@ export class QueryPreparation {
             queryEid: asked.eid,
             answerFollows: beside ? asked.eid : undefined,
             ...(going && { continuing: going }),
-            languageModel: this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch),
+            languageModel,
             settings: callSettings(origin, toModelSettings(logbook)),
             caravanId: admissions[lane]!.caravanId,
             reservationId: admissions[lane]!.reservationId,
             admission: admissions[lane]!,
             ...(input.wellids !== undefined && { lane }),
+            ...(titled &&
+              lane === 0 && {
+                titling: {
+                  user,
+                  well,
+                  languageModel,
+                  provider: origin.family.id,
+                  model: origin.model,
+                  logid: input.logid,
+                  question,
+                },
+              }),
           };
         }),
       );

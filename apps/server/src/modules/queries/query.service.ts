@@ -7,6 +7,7 @@ import { streamAnswer } from '../../providers/answer-stream.js';
 import { answerTooLarge } from '../../providers/response-limit.js';
 import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
+import type { AutoTitles } from './auto-title.js';
 import { type LaneEvent, laned, merge } from './lanes.js';
 import { ProviderCalls } from './provider-calls.js';
 import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
@@ -42,6 +43,7 @@ export class QueryService {
     private readonly access: Access,
     private readonly preparation: QueryPreparation,
     private readonly recorder: AnswerRecorder,
+    private readonly titles: AutoTitles,
     private readonly options: QueryServiceOptions,
   ) {}
 
@@ -143,6 +145,7 @@ export class QueryService {
         atLength,
       });
       use.recorded = true;
+      if (q.titling) this.titles.start(q.titling, text);
       yield { type: 'done', data };
     }
   }
