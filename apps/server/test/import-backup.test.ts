@@ -45,6 +45,9 @@ async function fillAlice() {
     ],
   });
   await t.alice.client.logbooks.head(branched.logid, { eid: 'north000' });
+  await t.alice.client.logbooks.patch(branched.logid, {
+    settings: { temperature: 0.4, max_output_tokens: 1200, reasoning_effort: 'medium' },
+  });
   return { travels, notes, logbooks: [merv, empty, loose, branched] };
 }
 
@@ -74,6 +77,7 @@ async function snapshot(user: SignedIn) {
       salted: logbook.salted,
       forked: logbook.forked,
       memory: logbook.memory,
+      settings: logbook.settings,
       journal: logbook.jid === null ? null : journals.get(logbook.jid),
       head: logbook.head,
     };
@@ -107,6 +111,7 @@ describe('GET /export/', () => {
           salted: true,
           forked: false,
           memory: false,
+          settings: { temperature: null, max_output_tokens: null, reasoning_effort: null },
           path: `${travels.jid}/${merv!.logid}.xml`,
           head: mervHead,
         },
@@ -118,6 +123,7 @@ describe('GET /export/', () => {
           salted: false,
           forked: false,
           memory: true,
+          settings: { temperature: 0.4, max_output_tokens: 1200, reasoning_effort: 'medium' },
           path: `${travels.jid}/${branched!.logid}.xml`,
           head: 'north000',
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common.js';
+import { ModelSettings } from './model-settings.js';
 
 /** Backup: every logbook and journal of a user as one zip, and restoring one. */
 
@@ -16,6 +17,8 @@ export const BackupLogbook = z.object({
   head: z.string().nullable().optional(),
   /** Whether its queries send the conversation; left out by backups made before it was kept. */
   memory: z.boolean().optional(),
+  /** How its queries ask the model (DESIGN 12); left out by backups made before it was kept. */
+  settings: ModelSettings.optional(),
 });
 export const BackupJournal = z.object({
   jid: Id,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { bool, iso } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { UNFILED_JID } from '../imports/import-journals.js';
+import { toModelSettings } from '../logbooks/logbooks.presenter.js';
 
 type Journal = z.infer<typeof BackupJournal>;
 
@@ -16,6 +17,9 @@ interface LogbookFields {
   forked: number;
   memory: number;
   head: string | null;
+  temperature: number | null;
+  max_output_tokens: number | null;
+  reasoning_effort: string | null;
 }
 
 /** Where a file's bytes are in the zip: once per content, however many files share them. */
@@ -47,6 +51,7 @@ export function buildManifest(
       salted: bool(logbook.salted),
       forked: bool(logbook.forked),
       memory: bool(logbook.memory),
+      settings: toModelSettings(logbook),
       path: `${journal.jid}/${logbook.logid}.xml`,
       head: logbook.head,
     });

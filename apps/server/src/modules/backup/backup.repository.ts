@@ -20,6 +20,7 @@ export class BackupRepository {
     return this.db
       .selectFrom('logbooks')
       .select(['logid', 'jid', 'title', 'description', 'private', 'salted', 'forked', 'memory', 'head'])
+      .select(['temperature', 'max_output_tokens', 'reasoning_effort'])
       .where('owner_id', '=', ownerId)
       .orderBy('created_at')
       .orderBy('logid')

@@ -150,6 +150,7 @@ export class ConversationWriter {
           forked: int(flags.forked ?? false),
           // Imported chats were conversations: follow-ups are understood unless a backup said otherwise.
           memory: int(flags.memory ?? true),
+          ...flags.settings,
           version: 1,
           entry_count: first.length,
           created_at: created,

@@ -240,7 +240,7 @@ export function backupReader(
             yield skipped(source_id, title, "The manifest's entry for this logbook is not valid.");
             continue;
           }
-          const { description, private: isPrivate, salted, forked, memory } = parsed.data;
+          const { description, private: isPrivate, salted, forked, memory, settings } = parsed.data;
           const path = folder + parsed.data.path;
           if (!zip.files.has(path)) {
             yield skipped(source_id, title, `The backup has no file ${path.slice(0, 200)} for this logbook.`);
@@ -254,7 +254,7 @@ export function backupReader(
             continue;
           }
           const item = ownItem(source_id, parsed.data.title, entries);
-          item.conversation.logbook = { description, private: isPrivate, salted, forked, memory };
+          item.conversation.logbook = { description, private: isPrivate, salted, forked, memory, settings };
           if (parsed.data.head) item.conversation.head = parsed.data.head;
           const { jid: source_jid, title: journalTitle, instructions } = journal.data;
           item.conversation.journal = { source_jid, title: journalTitle };

@@ -1,4 +1,4 @@
-import type { BackupAccount, ImportFormat } from '@caravanserai/api';
+import type { BackupAccount, ImportFormat, ModelSettings } from '@caravanserai/api';
 import type { Entry } from '@caravanserai/logbook';
 import { MAX_CONVERSATION_CHARS } from '../conversation-check.js';
 
@@ -39,6 +39,7 @@ export interface SourceConversation {
     salted?: boolean;
     forked?: boolean;
     memory?: boolean;
+    settings?: ModelSettings | undefined;
   };
   /** Only for our backup: the journal the logbook was in, so a restore rebuilds the journals. */
   journal?: { source_jid: string; title: string; instructions?: string };
