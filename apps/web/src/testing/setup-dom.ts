@@ -23,6 +23,13 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
+// Autosized textareas measure themselves again once web fonts load.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => {
   cleanup();
 });

@@ -1,16 +1,21 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
+import { currentUserKey, useCurrentUser } from '../../features/auth/api/current-user';
 import { BackupPanel } from '../../features/backup/components/backup-panel';
 import { ImportJobView } from '../../features/imports/components/import-job-view';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { AccountControls } from '../../features/profile/components/account-controls';
+import { AskingSettings } from '../../features/profile/components/asking-settings';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
 
 export function Component() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
 
   if (profile.isPending) {
     return (
@@ -36,6 +41,14 @@ export function Component() {
     <Page title={`u/${data.username}`}>
       <Stack gap="xl">
         <ProfileHeader profile={data} />
+        {!data.anon_view && user?.username === data.username && (
+          <AskingSettings
+            key={user.pk}
+            user={user}
+            // New logbooks read the current user's memory setting: it must be the saved one.
+            onSaved={(saved) => queryClient.setQueryData(currentUserKey, saved)}
+          />
+        )}
         {!data.anon_view && <AccountControls username={data.username} />}
         {!data.anon_view && (
           <BackupPanel restoreJob={(jobId) => <ImportJobView jobId={jobId} what="Restore" />} />

@@ -32,7 +32,8 @@ export function Component() {
         { label: 'New Logbook' },
       )}
       notice={!isLoading && !user && <SignInFirst things="Logbooks" />}
-      loading={choices.isPending}
+      // The form starts from the user's settings, so it waits for them.
+      loading={choices.isPending || isLoading}
       loadingLabel="Loading your journals and wells"
     >
       <LogbookForm
@@ -40,6 +41,7 @@ export function Component() {
         // Journal and well pages link here with their own id preselected.
         initialJournal={search.get('journal') ?? ''}
         initialWell={search.get('well') ?? ''}
+        initialMemory={user?.memory_default ?? true}
         onSaved={onCreated}
       />
     </FormPage>

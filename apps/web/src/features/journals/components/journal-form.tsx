@@ -3,12 +3,16 @@ import { Alert, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
+import { InstructionsField, validateInstructions } from '../../../components/instructions-field';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateJournal } from '../api/create-journal';
 import { useUpdateJournal } from '../api/update-journal';
 import { JOURNAL_NAME_LABEL, validateJournalTitle } from './journal-title';
 
-/** Creates a journal, or with `journal` and `exitHref` edits that one (its Settings). */
+/**
+ * Creates a journal, or with `journal` and `exitHref` edits that one (its Settings: the title and
+ * the instructions sent with its logbooks' questions).
+ */
 export function JournalForm({
   journal,
   exitHref,
@@ -22,11 +26,11 @@ export function JournalForm({
   const update = useUpdateJournal();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const form = useForm({
-    initialValues: { title: journal?.title ?? '' },
-    validate: { title: validateJournalTitle },
+    initialValues: { title: journal?.title ?? '', instructions: journal?.instructions ?? '' },
+    validate: { title: validateJournalTitle, instructions: validateInstructions },
   });
 
-  const submit = form.onSubmit(({ title }) => {
+  const submit = form.onSubmit(({ title, instructions }) => {
     setOtherErrors([]);
     const callbacks = {
       onSuccess: onSaved,
@@ -36,7 +40,7 @@ export function JournalForm({
         setOtherErrors(other.length || Object.keys(fields).length ? other : [error.message]);
       },
     };
-    if (journal) update.mutate({ jid: journal.jid, title: title.trim() }, callbacks);
+    if (journal) update.mutate({ jid: journal.jid, title: title.trim(), instructions }, callbacks);
     else create.mutate({ title: title.trim() }, callbacks);
   });
 
@@ -56,6 +60,15 @@ export function JournalForm({
           maxLength={200}
           {...form.getInputProps('title')}
         />
+        {/* Creating asks only the name, as specified; instructions are given in its Settings. */}
+        {journal && (
+          <InstructionsField
+            hint="Sent with every question in this journal's logbooks, after your own instructions."
+            placeholder="e.g. These logbooks are about our trip: give distances in kilometres."
+            {...form.getInputProps('instructions')}
+            value={form.values.instructions}
+          />
+        )}
         <FormActions
           submitLabel={journal ? 'Save' : 'Submit'}
           loading={create.isPending || update.isPending}

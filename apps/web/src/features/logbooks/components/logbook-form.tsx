@@ -37,6 +37,7 @@ export function LogbookForm({
   choices,
   initialJournal = '',
   initialWell = '',
+  initialMemory = true,
   exitHref,
   onSaved,
 }: {
@@ -45,6 +46,8 @@ export function LogbookForm({
   /** Preselected on a new logbook: journal and well pages link here with their own id. */
   initialJournal?: string;
   initialWell?: string;
+  /** A new logbook's Memory, as the user chose for new logbooks in their settings. */
+  initialMemory?: boolean;
   exitHref?: string;
   onSaved: (logbook: Logbook) => void;
 }) {
@@ -62,6 +65,7 @@ export function LogbookForm({
       well,
       private: logbook?.private ?? true,
       salted: logbook?.salted ?? false,
+      memory: initialMemory,
     },
     // A new logbook may be left untitled: the server names it 'Default'.
     validate: { title: (v) => (!logbook || v.trim() ? null : 'Title is required') },
@@ -87,7 +91,7 @@ export function LogbookForm({
       const settings = { ...placed, description: values.description, salted: values.salted };
       update.mutate({ logid: logbook.logid, settings }, callbacks);
     } else {
-      create.mutate(placed, callbacks);
+      create.mutate({ ...placed, memory: values.memory }, callbacks);
     }
   });
 
@@ -132,6 +136,13 @@ export function LogbookForm({
         </SimpleGrid>
         <Group gap="xl" align="flex-start">
           <Checkbox label="Private" {...form.getInputProps('private', { type: 'checkbox' })} />
+          {!logbook && (
+            <Checkbox
+              label="Memory"
+              description="Each question sends the whole conversation."
+              {...form.getInputProps('memory', { type: 'checkbox' })}
+            />
+          )}
           {logbook && (
             <Checkbox
               label="Salted"
