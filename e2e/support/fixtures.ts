@@ -111,6 +111,8 @@ export interface LogbookOptions {
   /** Private unless false. */
   private?: boolean;
   salted?: boolean;
+  /** As the owner's settings say for new logbooks (on, for a new account) unless given. */
+  memory?: boolean;
 }
 
 /**

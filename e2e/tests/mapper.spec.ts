@@ -73,8 +73,9 @@ test.describe('the browser terminal', () => {
     const { page } = tab;
     await openMapper(page, app.origin, user.username);
     expect(await run(page, 'help', 'pilgrim [-l LOGID]')).toContain('pilgrim [-l LOGID]');
-    expect(await run(page, 'touch -n "Caravan notes"', /Created Caravan notes \(\w+\)\./)).toMatch(
-      /Created Caravan notes \(\w+\)\./,
+    // A new account starts new logbooks with memory on.
+    expect(await run(page, 'touch -n "Caravan notes"', /Created Caravan notes \(\w+\), memory on\./)).toMatch(
+      /Created Caravan notes \(\w+\), memory on\./,
     );
     expect(await run(page, 'ls', '[0]')).toContain('[0]');
     expect(await run(page, 'bogus', 'Unknown command: bogus')).toContain('Unknown command: bogus');

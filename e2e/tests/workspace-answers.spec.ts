@@ -25,7 +25,8 @@ const SEED = [
   notice('Memory Turned On'),
 ];
 
-const test = withLogbook(SEED);
+// Made with memory off, so the switch is seen going both ways.
+const test = withLogbook(SEED, { memory: false });
 test.use({ appOptions: { user: 'answerer', well: true } });
 test.describe.configure({ mode: 'serial' });
 
@@ -58,7 +59,7 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     await memoryNotice.locator('[data-notice]').waitFor();
     expect(await memoryNotice.getByText('gen', { exact: true }).count()).toBe(0);
 
-    // Off for a new logbook, and the page says what a query sends.
+    // Off as the logbook was made, and the page says what a query sends.
     expect(await memory(page).isChecked()).toBe(false);
     await page.getByText(MEMORY_OFF, { exact: true }).waitFor();
     app.fake.reset();

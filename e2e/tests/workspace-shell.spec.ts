@@ -15,7 +15,8 @@ import {
   waitForTag,
 } from '../support/workspace.js';
 
-const test = withLogbook([entry('context', 'Reply in one short sentence.')]);
+// Made with memory off, so the shell's memory commands are seen going both ways.
+const test = withLogbook([entry('context', 'Reply in one short sentence.')], { memory: false });
 test.use({ appOptions: { user: 'sheller', well: true } });
 test.describe.configure({ mode: 'serial' });
 

@@ -34,7 +34,8 @@ const SEED: Entry[] = [
   entry('comment', 'Remember to ask about maps next.'),
 ];
 
-const test = withLogbook(SEED);
+// Memory off: what a query sends is then the context entries and the question.
+const test = withLogbook(SEED, { memory: false });
 test.use({ appOptions: { user: 'scribe', well: true } });
 test.describe.configure({ mode: 'serial' });
 
