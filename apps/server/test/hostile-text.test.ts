@@ -83,6 +83,20 @@ const CASES: Case[] = [
     line: true,
   },
   {
+    method: 'PUT',
+    path: () => pathOf(routes.journals.update, { jid }),
+    body: () => ({ title: 'J', instructions: 'Be brief.' }),
+    field: 'instructions',
+    line: false,
+  },
+  {
+    method: 'PATCH',
+    path: () => pathOf(routes.journals.patch, { jid }),
+    body: () => ({ instructions: 'Be brief.' }),
+    field: 'instructions',
+    line: false,
+  },
+  {
     method: 'POST',
     path: () => pathOf(routes.logbooks.create),
     body: () => ({ title: 'L' }),
@@ -209,6 +223,13 @@ const CASES: Case[] = [
     body: () => ({ location: 'Here' }),
     field: 'location',
     line: true,
+  },
+  {
+    method: 'PATCH',
+    path: () => pathOf(routes.auth.updateUser),
+    body: () => ({ instructions: 'Be brief.' }),
+    field: 'instructions',
+    line: false,
   },
   {
     method: 'PUT',
