@@ -4,20 +4,21 @@ import {
   type EntriesPage,
   type EntriesQuery,
   type EntryFile,
-  type Logbook,
-  NO_MODEL_SETTINGS,
   type QueryCancel,
   type QueryStreamEvent,
   type QuerySubmit,
   type TagSubmit,
 } from '@caravanserai/api';
-import { type Entry, isTag, newestLeafUnder, serializeLog, treeOf } from '@caravanserai/logbook';
+import { type Entry, isTag, newestLeafUnder, treeOf } from '@caravanserai/logbook';
 import { expect } from 'vitest';
 import { documentPage } from './document-page';
+import { logbookOf } from './fake-logbook';
 import { type EventStream, manualFrames } from './fake-streams';
 import { type LogSnapshot, snapshotOf } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
 import type { SessionPorts } from './session-ports';
+
+export { logbookOf } from './fake-logbook';
 
 // For tests of the session: a server that keeps the entries of one logbook with their eids, its
 // version and head, answers each write after the one before it (as the logbook's mutation scope
@@ -55,37 +56,6 @@ export interface FakeServer {
   page(query?: EntriesQuery): EntriesPage;
   /** Holds the answers to page reads (each read as it was asked) until the returned call. */
   holdReads(): () => void;
-}
-
-/** A logbook read whole holding `entries` (each with its eid) at `version`. */
-export function logbookOf(
-  entries: readonly Entry[],
-  version: number,
-  head: string | null = null,
-  files: EntryFile[] = [],
-): Logbook {
-  return {
-    logid: 'log1',
-    jid: null,
-    journal: null,
-    logwell: null,
-    title: 'Log',
-    description: '',
-    private: false,
-    salted: false,
-    forked: false,
-    memory: false,
-    owner: { username: 'owner' },
-    version,
-    entry_count: entries.length,
-    created: '2024-01-01T00:00:00Z',
-    modified: '2024-01-01T00:00:00Z',
-    log: serializeLog(entries),
-    well: null,
-    head,
-    files,
-    settings: NO_MODEL_SETTINGS,
-  };
 }
 
 /** The eids the fake server gives: 8 characters, as the server's. */
