@@ -6,6 +6,7 @@ import { buildServer } from '../../scripts/build.mjs';
 import { browserScenario } from './src/browser-scenario.js';
 import { caravanUsageScenario } from './src/caravan-usage-scenario.js';
 import { coldLoadScenario } from './src/cold-load-scenario.js';
+import { compareScenario } from './src/compare-scenario.js';
 import { heavyWritesScenario } from './src/heavy-writes-scenario.js';
 import { importScenario } from './src/import-scenario.js';
 import { describeMachine } from './src/machine.js';
@@ -87,6 +88,7 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
     'import',
     () => onFreshServer(join(workDir, 'import-data'), (url, pid) => importScenario(url, workDir, pid)),
   ],
+  ['compare', () => compareScenario(baseUrl, `http://127.0.0.1:${pacedPort}`)],
   ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${pacedPort}`)],
   ['search', () => searchScenario(join(root, 'apps/server/dist/server.js'), workDir)],
   ['upload', () => uploadScenario(baseUrl)],

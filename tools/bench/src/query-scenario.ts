@@ -28,18 +28,12 @@ async function timeSequential(fn: () => Promise<number | undefined>): Promise<nu
   return samples;
 }
 
-/** Times two calls ROUNDS times each, alternating, after a warm-up: a load that drifts weighs on both alike. */
-async function timeInterleaved(
-  a: () => Promise<undefined>,
-  b: () => Promise<undefined>,
-): Promise<[number[], number[]]> {
-  for (let i = 0; i < 20; i++) {
-    await a();
-    await b();
-  }
-  const samples: [number[], number[]] = [[], []];
+/** Times calls ROUNDS times each, in turn, after a warm-up: a load that drifts weighs on all alike. */
+async function timeInterleaved(calls: (() => Promise<undefined>)[]): Promise<number[][]> {
+  for (let i = 0; i < 20; i++) for (const fn of calls) await fn();
+  const samples: number[][] = calls.map(() => []);
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [k, fn] of [a, b].entries()) {
+    for (const [k, fn] of calls.entries()) {
       const start = performance.now();
       await fn();
       samples[k]!.push(performance.now() - start);
@@ -78,7 +72,8 @@ async function firstDeltaAt(api: ApiClient, logid: string): Promise<number> {
 export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<Figure[]> {
   const api = await signUp(baseUrl);
   const well = await benchWell(api, fakeUrl, 'bench well');
-  const { logid } = await api.logbooks.create({ title: 'query bench', logwell: well.wellid });
+  // Memory off: each query sends the same short prompt, however many were asked before.
+  const { logid } = await api.logbooks.create({ title: 'query bench', logwell: well.wellid, memory: false });
   const direct = (stream: boolean) =>
     fetch(`${fakeUrl}/v1/chat/completions`, {
       method: 'POST',
@@ -96,7 +91,24 @@ export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<F
   const caravan = await api.caravans.create({ name: 'query bench caravan' });
   await api.caravans.shareWell(caravan.caravan_id, { wellid: caravanWell.wellid });
   await api.caravans.setPolicy(caravan.caravan_id, { member_monthly_queries: 1_000_000 });
-  const onCaravan = await api.logbooks.create({ title: 'query bench, caravan', logwell: caravanWell.wellid });
+  const onCaravan = await api.logbooks.create({
+    title: 'query bench, caravan',
+    logwell: caravanWell.wellid,
+    memory: false,
+  });
+  // The same with the user's and a journal's instructions and the model's settings (DESIGN 12).
+  await api.auth.updateUser({ instructions: 'Answer in British English. Prefer lists.' });
+  const journal = await api.journals.create({
+    title: 'query bench journal',
+    instructions: 'Name the oases.',
+  });
+  const asking = await api.logbooks.create({
+    title: 'query bench, instructions and settings',
+    logwell: well.wellid,
+    journal: journal.jid,
+    memory: false,
+  });
+  await api.logbooks.patch(asking.logid, { settings: { temperature: 0.3, max_output_tokens: 500 } });
   const submit = (id: string) => async () => {
     await api.queries.submit({
       logid: id,
@@ -105,7 +117,11 @@ export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<F
     });
     return undefined;
   };
-  const [viaSubmit, viaCaravan] = await timeInterleaved(submit(logid), submit(onCaravan.logid));
+  const [viaSubmit, viaCaravan, viaAsking] = (await timeInterleaved([
+    submit(logid),
+    submit(onCaravan.logid),
+    submit(asking.logid),
+  ])) as [number[], number[], number[]];
   const directFirst = await timeSequential(async () => firstChunkAt(await direct(true)));
   const viaFirst = await timeSequential(() => firstDeltaAt(api, logid));
 
@@ -114,6 +130,7 @@ export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<F
   const addedP99 = percentile(viaSubmit, 99) - percentile(directSubmit, 99);
   const ttftP50 = percentile(viaFirst, 50) - percentile(directFirst, 50);
   const caravanP50 = percentile(viaCaravan, 50) - percentile(directSubmit, 50);
+  const askingP50 = percentile(viaAsking, 50) - percentile(directSubmit, 50);
   return [
     {
       name: 'Provider called directly (p50 / p99)',
@@ -139,6 +156,12 @@ export async function queryScenario(baseUrl: string, fakeUrl: string): Promise<F
       value: fmt(caravanP50),
       budget: '< 10 ms',
       ok: caravanP50 < 10,
+    },
+    {
+      name: "Added latency of query submit with the user's and the journal's instructions and model settings, p50",
+      value: fmt(askingP50),
+      budget: '< 10 ms',
+      ok: askingP50 < 10,
     },
     {
       name: 'Time to first token, direct vs through the server (p50)',
