@@ -27,6 +27,7 @@ describe('answerMeta', () => {
       estimated: true,
       cut: false,
       stopped: true,
+      atLength: false,
     });
     expect(describeAnswerMeta(sut!)).toBe('anthropic/claude-sonnet-4 · 1,200 in · 35 out tokens (estimated)');
   });

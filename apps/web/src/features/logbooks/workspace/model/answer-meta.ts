@@ -12,6 +12,8 @@ export interface AnswerMeta {
   cut: boolean;
   /** Stopped by its asker part-way. */
   stopped: boolean;
+  /** The model stopped at its maximum length. */
+  atLength: boolean;
 }
 
 /** The answer's marks, or null for an entry that carries none (not an answer, a notice, an old import). */
@@ -25,9 +27,10 @@ export function answerMeta(entry: Entry): AnswerMeta | null {
     estimated: attrs.tokens_estimated === 'true',
     cut: attrs.truncated === 'true',
     stopped: attrs.stopped === 'true',
+    atLength: attrs.finish === 'length',
   };
   const marked = meta.model !== null || meta.inputTokens !== null || meta.outputTokens !== null;
-  return marked || meta.cut || meta.stopped ? meta : null;
+  return marked || meta.cut || meta.stopped || meta.atLength ? meta : null;
 }
 
 const NUMBER = new Intl.NumberFormat('en');

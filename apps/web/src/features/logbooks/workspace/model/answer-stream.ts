@@ -61,7 +61,7 @@ export interface AnswerStreamDeps {
   now(): number;
 }
 
-function isCancelled(error: unknown): boolean {
+export function isCancelled(error: unknown): boolean {
   if (error instanceof DOMException && error.name === 'AbortError') return true;
   return error instanceof ApiError && error.code === 'cancelled';
 }

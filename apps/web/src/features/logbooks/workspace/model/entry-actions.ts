@@ -15,6 +15,8 @@ export interface EntryActions {
   save(row: LogRow, content: string, resend: boolean): Promise<boolean>;
   /** Asks the row's query again: a retry for a query, a new answer for an answer. */
   ask(row: LogRow): void;
+  /** Asks the model to go on with the row's answer, which was stopped or cut short. */
+  continueAnswer(row: LogRow): void;
   /** Shows the branch of entry `eid` (one of a row's versions); the owner's choice is remembered. */
   switchBranch(eid: string): void;
 }

@@ -87,7 +87,13 @@ export function fakeServer(
 
   /** What an answer's events store: the query on `query`, the answer (and its thinking) on `done`. */
   const record = (body: QuerySubmit, event: QueryStreamEvent) => {
-    if (event.event === 'query') {
+    if (body.continues !== undefined) {
+      // A continuation appends nothing: its answer is stored again, joined, where it was.
+      if (event.event !== 'done') return;
+      const { tag, attrs, content, index } = event.data.entry;
+      server.version = event.data.version;
+      server.entries[index] = { tag: isTag(tag) ? tag : 'gen', attrs, content };
+    } else if (event.event === 'query') {
       if (server.entries[event.data.index]?.attrs.qid === body.qid) return;
       const { qid, parent, files, prompt } = body;
       const attrs: Record<string, string> = { qid: qid ?? '', eid: event.data.eid };

@@ -56,8 +56,15 @@ export type ConfirmedWrite =
        */
       lead?: { entry: Entry; index: number };
     }
-  /** Entry `index` re-tagged, edited or blanked. */
-  | { kind: 'change'; index: number; tag?: Tag; content?: string; version: number };
+  /** Entry `index` re-tagged, edited or blanked; a continued answer also gets its new attributes. */
+  | {
+      kind: 'change';
+      index: number;
+      tag?: Tag;
+      content?: string;
+      attrs?: Record<string, string>;
+      version: number;
+    };
 
 /**
  * What a confirmed write does to the snapshot: `next` is the snapshot with it applied; `known`,
@@ -209,7 +216,7 @@ export function applyWrite(snapshot: LogSnapshot, write: ConfirmedWrite, at: num
     ...current,
     entry: {
       tag: write.tag ?? current.entry.tag,
-      attrs: current.entry.attrs,
+      attrs: write.attrs ?? current.entry.attrs,
       content: write.content ?? current.entry.content,
     },
   };

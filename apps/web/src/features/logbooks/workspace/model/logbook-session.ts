@@ -245,6 +245,11 @@ export class LogbookSession implements EntryActions {
 
   // ---- the answer stream ----
 
+  /** Asks the model to go on with the row's answer, which ended early (stopped or cut). */
+  continueAnswer = (row: LogRow): void => {
+    if (row.index !== null) void this.asking.continueAnswer(row.index);
+  };
+
   /** Asks the stored query `qid` again (a retry, a new answer). */
   retry = (qid: string): Promise<void> => this.asking.retry(qid);
 
@@ -285,7 +290,7 @@ export class LogbookSession implements EntryActions {
   /** Applies a confirmed write to the log, or reads the log again when it does not follow. */
   private land(write: ConfirmedWrite): void {
     this.apply(applyWrite(this.state.log, write, this.now()));
-    const { attrs } = write.kind === 'append' ? write.entry : { attrs: {} as Record<string, string> };
+    const attrs = (write.kind === 'append' ? write.entry.attrs : write.attrs) ?? {};
     if ((attrs.input_tokens ?? attrs.output_tokens) !== undefined) this.ports.answersChanged();
   }
 

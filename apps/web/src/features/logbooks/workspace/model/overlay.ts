@@ -1,5 +1,6 @@
 import type { Entry, Tag } from '@caravanserai/logbook';
 import { type BranchChoice, branchChoice } from './branch-view';
+import { withoutCutMark } from './continuing';
 import type { PathEntry } from './log-snapshot';
 import { isReasoning, type RowThought, storedThought, thoughtBefore } from './reasoning';
 
@@ -21,6 +22,16 @@ export type PendingOp =
       attrs?: Record<string, string>;
       /** What the model thought before it answered, as it arrives (DESIGN 12). */
       thought?: { text: string; seconds: number | null };
+      streaming: boolean;
+      version?: number;
+      settledAt?: number;
+    }
+  /** What a stopped or cut answer goes on with, drawn onto the answer at `index` (DESIGN 12). */
+  | {
+      id: number;
+      kind: 'continue';
+      index: number;
+      content: string;
       streaming: boolean;
       version?: number;
       settledAt?: number;
@@ -157,7 +168,7 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
   let positions: Map<number, number> | null = null;
   const tail: LogRow[] = [];
   for (const op of ops) {
-    if (op.kind === 'retag' || op.kind === 'blank' || op.kind === 'edit') {
+    if (op.kind === 'retag' || op.kind === 'blank' || op.kind === 'edit' || op.kind === 'continue') {
       if (positions === null) {
         positions = new Map(rows.map((row, position) => [row.index!, position]));
         rows = rows.slice();
@@ -165,6 +176,10 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
       const position = positions.get(op.index);
       const row = position === undefined ? undefined : rows[position];
       if (!row || position === undefined) continue;
+      if (op.kind === 'continue') {
+        rows[position] = continuedRow(row, op);
+        continue;
+      }
       const entry =
         op.kind === 'retag'
           ? { ...row.entry, tag: op.tag }
@@ -188,6 +203,16 @@ export function displayRows(base: readonly LogRow[], ops: readonly PendingOp[]):
   for (const row of rows) if (row.entry.content !== '') visible.push(row);
   for (const row of tail) visible.push(row);
   return markUnansweredQueries(visible);
+}
+
+/**
+ * An answer being continued: its text without the server's cut mark, then what arrived of the
+ * continuation; no longer marked as ended early while it grows.
+ */
+function continuedRow(row: LogRow, op: PendingOp & { kind: 'continue' }): LogRow {
+  const { stopped: _s, truncated: _t, finish: _f, ...attrs } = row.entry.attrs;
+  const content = withoutCutMark(row.entry) + op.content;
+  return { ...row, entry: { ...row.entry, attrs, content }, pending: op.streaming, streaming: op.streaming };
 }
 
 function markUnansweredQueries(rows: LogRow[]): LogRow[] {

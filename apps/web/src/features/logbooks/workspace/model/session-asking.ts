@@ -1,6 +1,8 @@
 import { filesOf, newQid } from '@caravanserai/logbook';
 import { type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
 import { parentFor } from './branch-view';
+import { streamContinuation } from './continue-stream';
+import { earlyEnd } from './continuing';
 import { withFiles } from './entry-files';
 import type { ConfirmedWrite } from './log-snapshot';
 import type { SessionPorts } from './session-ports';
@@ -70,6 +72,33 @@ export class SessionAsking {
   }
 
   /**
+   * Asks the model to go on with an answer that ended early (DESIGN 12); it grows in its own row,
+   * and Stop stops it as it stops an answer. A refusal shows as a failure with nothing to ask again.
+   */
+  async continueAnswer(index: number): Promise<void> {
+    const { host } = this;
+    const { answer, log } = host.state();
+    const held = log.path.find((entry) => entry.index === index);
+    const { eid, qid } = held?.entry.attrs ?? {};
+    if (answer || !held || earlyEnd(held.entry) === null || eid === undefined || qid === undefined) return;
+    const question = log.path.findLast(({ entry }) => entry.tag === 'query' && entry.attrs.qid === qid);
+    const controller = new AbortController();
+    this.controller = controller;
+    host.set({ failure: null, answer: { qid, stopping: false } });
+    const outcome = await streamContinuation(this.streamDeps(), {
+      logid: host.logid,
+      eid,
+      index,
+      // Required by the call, unused by a continuation: the stored question is asked.
+      prompt: question?.entry.content.trim() || 'Continue',
+      signal: controller.signal,
+    });
+    if (this.controller === controller) this.controller = null;
+    const failure = outcome.kind === 'failed' ? { error: outcome.error, qid: null } : null;
+    host.set({ answer: null, ...(failure && { failure }) });
+  }
+
+  /**
    * Asks the server to stop the answer. The stream is read on: it ends with the stored part of
    * the answer, or 'cancelled'. Only when the server cannot be told is the stream dropped (the
    * server then stores the whole answer).
@@ -88,6 +117,18 @@ export class SessionAsking {
     this.controller?.abort();
   }
 
+  private streamDeps() {
+    const { host } = this;
+    return {
+      stream: host.ports.streamQuery,
+      pending: host.pending,
+      land: (write: ConfirmedWrite) => host.land(write),
+      answered: () => host.set({ answer: null }),
+      frames: host.frames,
+      now: host.now,
+    };
+  }
+
   /** Resolves with the prompt when the query could not be stored, so the Scribe can give it back. */
   private async run(
     qid: string,
@@ -99,17 +140,15 @@ export class SessionAsking {
     const controller = new AbortController();
     this.controller = controller;
     host.set({ failure: null, answer: { qid, stopping: false } });
-    const outcome = await streamAnswer(
-      {
-        stream: host.ports.streamQuery,
-        pending: host.pending,
-        land: (write) => host.land(write),
-        answered: () => host.set({ answer: null }),
-        frames: host.frames,
-        now: host.now,
-      },
-      { logid: host.logid, qid, prompt, queryOp, parent, files, signal: controller.signal },
-    );
+    const outcome = await streamAnswer(this.streamDeps(), {
+      logid: host.logid,
+      qid,
+      prompt,
+      queryOp,
+      parent,
+      files,
+      signal: controller.signal,
+    });
     if (this.controller === controller) this.controller = null;
     if (outcome.kind !== 'failed') {
       if (host.state().answer !== null) host.set({ answer: null });

@@ -21,6 +21,11 @@ export function AnswerFooter({ meta }: { meta: AnswerMeta }) {
           cut
         </Badge>
       )}
+      {meta.atLength && (
+        <Badge size="xs" variant="light" color="yellow" title="The model stopped at its maximum length">
+          length limit
+        </Badge>
+      )}
       {line && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {line}

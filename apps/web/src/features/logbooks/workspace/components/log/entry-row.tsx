@@ -2,6 +2,7 @@ import { isNotice } from '@caravanserai/logbook';
 import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { type CSSProperties, memo } from 'react';
 import { answerMeta } from '../../model/answer-meta';
+import { earlyEnd } from '../../model/continuing';
 import type { EntryActions } from '../../model/entry-actions';
 import type { LogRow } from '../../model/overlay';
 import { isReasoning } from '../../model/reasoning';
@@ -9,6 +10,7 @@ import { InfoIcon, RedoIcon } from '../icons';
 import { AnswerFooter } from './answer-footer';
 import { useAsking } from './asking';
 import { BranchArrows } from './branch-arrows';
+import { ContinueButton } from './continue-button';
 import { EntryButtons } from './entry-buttons';
 import { EntryContent } from './entry-content';
 import { EntryEditor } from './entry-editor';
@@ -49,6 +51,7 @@ export const EntryRow = memo(function EntryRow({
   const meta = ANSWER_TAGS.has(entry.tag) && !row.streaming ? answerMeta(entry) : null;
   // While another answer arrives the controls that ask are disabled (they read AskingContext).
   const canAsk = stored && qid !== undefined;
+  const ended = canAsk && !row.streaming ? earlyEnd(entry) : null;
 
   return (
     <Paper
@@ -83,6 +86,7 @@ export const EntryRow = memo(function EntryRow({
           {row.streaming && !thinking && <Loader type="dots" size="xs" aria-label="Answer arriving" />}
         </Group>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
+          {ended && <ContinueButton why={ended} onContinue={() => actions.continueAnswer(row)} />}
           <EntryButtons
             tag={entry.tag}
             copyText={row.streaming ? null : entry.content}
