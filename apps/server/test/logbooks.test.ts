@@ -253,7 +253,12 @@ describe('version marker', () => {
   it('tells a reader the version and entry count, and moves on every entry change', async () => {
     const logbook = await createLogbook(t.alice.client, { private: false });
     const before = await t.server.client().logbooks.version(logbook.logid);
-    expect(before).toMatchObject({ logid: logbook.logid, version: logbook.version, entry_count: 0 });
+    expect(before).toMatchObject({
+      logid: logbook.logid,
+      version: logbook.version,
+      entry_count: 0,
+      title: logbook.title,
+    });
     await t.alice.client.entries.write({ logid: logbook.logid, tag: 'comment', content: 'a note' });
     const after = await t.bob.client.logbooks.version(logbook.logid);
     expect(after.version).toBeGreaterThan(before.version);

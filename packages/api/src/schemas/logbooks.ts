@@ -89,6 +89,8 @@ export const LogbookVersion = z.object({
   version: z.number().int(),
   entry_count: z.number().int(),
   modified: IsoDate,
+  /** Its title: a page learns that it was renamed (after its first answer, DESIGN 12) by this too. */
+  title: z.string(),
 });
 export type LogbookVersion = z.infer<typeof LogbookVersion>;
 

@@ -100,7 +100,13 @@ export class LogbooksService {
 
   async version(viewer: UserRow | null, logid: string): Promise<LogbookVersion> {
     const row = await this.access.readableLogbook(viewer, logid);
-    return { logid, version: row.version, entry_count: row.entry_count, modified: iso(row.modified_at) };
+    return {
+      logid,
+      version: row.version,
+      entry_count: row.entry_count,
+      modified: iso(row.modified_at),
+      title: row.title,
+    };
   }
 
   async create(user: UserRow, input: CreateInput): Promise<Logbook> {

@@ -91,6 +91,12 @@ export function useVersionMarker(
       reloadAll();
       return;
     }
+    // Renamed elsewhere, or after its first answer (a write of the server's own, made after this
+    // page's answer moved the modified time): the settings are read again whatever else is known.
+    if (seen.version === version && seen.title !== logbook.title) {
+      reloadOverview();
+      return;
+    }
     if (seen.version < version || seen.modified === logbook.modified) return;
     if (ownVersion.current === seen.version) {
       // This page's own write moved the modified time: learn it instead of reading again.
@@ -107,6 +113,7 @@ export function useVersionMarker(
     fetchedAt,
     version,
     logbook.modified,
+    logbook.title,
     logid,
     queryClient,
     reloadAll,
