@@ -38,7 +38,9 @@ describe('Open WebUI export', () => {
       ['shell', '"4 °C, rain"'],
       ['gen', 'It is 4 °C and raining in Oslo.'],
     ]);
-    const [, q1, , g1] = onScreen(chat);
+    const [, q1, thought, g1] = onScreen(chat);
+    // A model's thinking is stored as thinking asked here is: a reasoning comment.
+    expect(thought?.attrs.kind).toBe('reasoning');
     expect(g1?.attrs).toEqual({
       qid: q1?.attrs.qid,
       created: '2024-06-10T06:13:29.000Z',

@@ -118,10 +118,10 @@ function messageInto(
 
   switch (type) {
     case 'thoughts':
-      list.add('comment', thoughtsText(content.thoughts), attrs);
+      list.thought(thoughtsText(content.thoughts), attrs);
       return;
     case 'reasoning_recap':
-      list.add('comment', content.content ?? '', attrs);
+      list.thought(content.content ?? '', attrs);
       return;
     case 'code':
       list.add(role === 'tool' ? 'shell' : 'code', content.text ?? '', attrs);

@@ -39,7 +39,8 @@ describe('Claude export', () => {
       ['query', 'How much flour for a 100 g starter?'],
       ['gen', 'Use 50 g flour and 50 g water.'],
     ]);
-    const [, , q1, , g1, , , g2, q2, g3] = onScreen(sourdough);
+    const [, , q1, thought, g1, , , g2, q2, g3] = onScreen(sourdough);
+    expect(thought?.attrs.kind).toBe('reasoning');
     expect(g1?.attrs.qid).toBe(q1?.attrs.qid);
     expect(g2?.attrs.qid).toBe(q1?.attrs.qid);
     expect(g3?.attrs).toEqual({

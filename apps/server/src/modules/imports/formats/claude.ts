@@ -119,7 +119,7 @@ function messageInto(list: EntryList, message: Message, fallbackModel: string | 
       continue;
     }
     flush();
-    if (block.type === 'thinking') list.add('comment', block.thinking ?? block.text ?? '', attrs);
+    if (block.type === 'thinking') list.thought(block.thinking ?? block.text ?? '', attrs);
     else if (block.type === 'tool_use') list.add('code', toolCall(block), attrs);
     else if (block.type === 'tool_result') list.add('shell', resultText(block.content), attrs);
     else if (block.type === 'image') list.missing('Image', block.name ?? '', attrs);

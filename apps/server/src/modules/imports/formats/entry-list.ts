@@ -129,6 +129,13 @@ export class EntryList {
     this.push({ tag, attrs: attrsOf(rest), content: storable(content) });
   }
 
+  /** A model's thinking, stored as thinking asked here is (DESIGN 12): a reasoning comment. */
+  thought(content: string, attrs: TurnAttrs): void {
+    if (isBlank(content)) return;
+    const { model: _model, ...rest } = attrs;
+    this.push({ tag: 'comment', attrs: attrsOf(rest, { kind: 'reasoning' }), content: storable(content) });
+  }
+
   /** A file the export names but does not hold, noted where it was. */
   missing(kind: 'Image' | 'File' | 'Audio', name: string, attrs: TurnAttrs): void {
     const label = oneLine(name).slice(0, MAX_ATTR_CHARS);

@@ -60,7 +60,7 @@ export function answerInto(list: EntryList, content: string, attrs: TurnAttrs): 
     } else if (type === 'code_interpreter') {
       list.add('code', withoutSummary(body), attrs);
     } else {
-      list.add('comment', withoutSummary(body), attrs);
+      list.thought(withoutSummary(body), attrs);
     }
     at = close + CLOSE.length;
   }

@@ -48,7 +48,7 @@ export function outputInto(list: EntryList, output: readonly unknown[], attrs: T
         break;
       case 'reasoning': {
         const summary = partsText(item.summary);
-        list.add('comment', summary.trim() !== '' ? summary : partsText(item.content), attrs);
+        list.thought(summary.trim() !== '' ? summary : partsText(item.content), attrs);
         break;
       }
       case 'function_call':
