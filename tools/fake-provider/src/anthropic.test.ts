@@ -1,15 +1,11 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { describe, expect, it } from 'vitest';
 import {
-  ANSWER_WORDS,
-  followUp,
-  followUpMessages,
-  question,
-  REASONING_THEN_TEXT,
-  REASONING_WORDS,
-  reasoningReply,
-  streamAnswer,
-} from './sdk-support';
+  expectFollowUpAnsweredUnstreamed,
+  expectReasoningStreamedFirst,
+  type ReasoningFamily,
+} from './sdk-reasoning-checks';
+import { ANSWER_WORDS, REASONING_WORDS } from './sdk-support';
 import { ANTHROPIC_KEY, at, OPENAI_KEY, parseSse, postJson, useFakeProvider } from './test-support';
 
 const fake = useFakeProvider();
@@ -86,42 +82,25 @@ describe('Anthropic Messages', () => {
 });
 
 describe('Anthropic thinking, read by the Anthropic provider', () => {
-  const model = () =>
-    createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'sk-ant-test' })('claude-sonnet-4-5');
-  // The Messages API counts thinking in output_tokens and reports no separate figure for it.
-  const usage = (inputTokens: number) => ({
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: undefined, reasoning: undefined },
-  });
+  const family: ReasoningFamily = {
+    fake,
+    model: () => createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'sk-ant-test' })('claude-sonnet-4-5'),
+    // The Messages API counts thinking in output_tokens and reports no separate figure for it.
+    usage: (inputTokens: number) => ({
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: undefined, reasoning: undefined },
+    }),
+  };
 
   it('streams a signed thinking block at index 0 before the text block at index 1', async () => {
-    fake.enqueue(reasoningReply);
-    const streamed = await streamAnswer(model(), question);
-    expect(streamed).toMatchObject({
-      reasoning: reasoningReply.reasoning,
-      text: reasoningReply.text,
-      order: REASONING_THEN_TEXT,
-      usage: usage(5),
-      errors: [],
-    });
-    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+    await expectReasoningStreamedFirst(family);
   });
 
   it('answers unstreamed with a thinking block first, and skips thinking sent back', async () => {
-    fake.enqueue(reasoningReply);
-    const result = await model().doGenerate({
-      prompt: followUp({ anthropic: { signature: 'prior-signature' } }),
+    const body = await expectFollowUpAnsweredUnstreamed(family, {
+      sentBack: { anthropic: { signature: 'prior-signature' } },
+      reasoningMetadata: { anthropic: { signature: expect.any(String) } },
     });
-    expect(result.content).toMatchObject([
-      {
-        type: 'reasoning',
-        text: reasoningReply.reasoning,
-        providerMetadata: { anthropic: { signature: expect.any(String) } },
-      },
-      { type: 'text', text: reasoningReply.text },
-    ]);
-    expect(result.usage).toMatchObject(usage(8));
-    expect(at(fake.requests[0]?.body, 'messages', 1, 'content', 0)).toMatchObject({ type: 'thinking' });
-    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
+    expect(at(body, 'messages', 1, 'content', 0)).toMatchObject({ type: 'thinking' });
   });
 });

@@ -1,15 +1,11 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { describe, expect, it } from 'vitest';
 import {
-  ANSWER_WORDS,
-  followUp,
-  followUpMessages,
-  question,
-  REASONING_THEN_TEXT,
-  REASONING_WORDS,
-  reasoningReply,
-  streamAnswer,
-} from './sdk-support';
+  expectFollowUpAnsweredUnstreamed,
+  expectReasoningStreamedFirst,
+  type ReasoningFamily,
+} from './sdk-reasoning-checks';
+import { ANSWER_WORDS, REASONING_WORDS, reasoningReply } from './sdk-support';
 import { at, GEMINI_KEY, postJson, sseJson, useFakeProvider } from './test-support';
 
 const fake = useFakeProvider();
@@ -98,36 +94,23 @@ describe('Gemini generateContent', () => {
 });
 
 describe('Gemini thoughts, read by the Google provider', () => {
-  const model = () =>
-    createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'gemini-test' })('gemini-2.5-flash');
-  // candidatesTokenCount leaves the thoughts out; the provider adds thoughtsTokenCount back.
-  const usage = (inputTokens: number) => ({
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
-    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
-  });
+  const family: ReasoningFamily = {
+    fake,
+    model: () =>
+      createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'gemini-test' })('gemini-2.5-flash'),
+    // candidatesTokenCount leaves the thoughts out; the provider adds thoughtsTokenCount back.
+    usage: (inputTokens: number) => ({
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
+      outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
+    }),
+  };
 
   it('streams thought parts before the answer parts, thoughts counted apart', async () => {
-    fake.enqueue(reasoningReply);
-    const streamed = await streamAnswer(model(), question);
-    expect(streamed).toMatchObject({
-      reasoning: reasoningReply.reasoning,
-      text: reasoningReply.text,
-      order: REASONING_THEN_TEXT,
-      usage: usage(5),
-      errors: [],
-    });
-    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+    await expectReasoningStreamedFirst(family);
   });
 
   it('answers unstreamed with the thought part first, and skips thoughts sent back', async () => {
-    fake.enqueue(reasoningReply);
-    const result = await model().doGenerate({ prompt: followUp() });
-    expect(result.content).toMatchObject([
-      { type: 'reasoning', text: reasoningReply.reasoning },
-      { type: 'text', text: reasoningReply.text },
-    ]);
-    expect(result.usage).toMatchObject(usage(8));
-    expect(at(fake.requests[0]?.body, 'contents', 1, 'parts', 0)).toMatchObject({ thought: true });
-    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
+    const body = await expectFollowUpAnsweredUnstreamed(family);
+    expect(at(body, 'contents', 1, 'parts', 0)).toMatchObject({ thought: true });
   });
 });

@@ -1,15 +1,11 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { describe, expect, it } from 'vitest';
 import {
-  ANSWER_WORDS,
-  followUp,
-  followUpMessages,
-  question,
-  REASONING_THEN_TEXT,
-  REASONING_WORDS,
-  reasoningReply,
-  streamAnswer,
-} from './sdk-support';
+  expectFollowUpAnsweredUnstreamed,
+  expectReasoningStreamedFirst,
+  type ReasoningFamily,
+} from './sdk-reasoning-checks';
+import { ANSWER_WORDS, REASONING_WORDS } from './sdk-support';
 import { at, OPENAI_KEY, parseSse, postJson, sseJson, useFakeProvider, userSays } from './test-support';
 
 const fake = useFakeProvider();
@@ -107,40 +103,27 @@ describe('OpenAI Chat Completions', () => {
 });
 
 describe('OpenAI Chat Completions reasoning, read by the OpenAI-compatible provider', () => {
-  const model = () =>
-    createOpenAICompatible({
-      name: 'deepseek',
-      baseURL: `${fake.url}/v1`,
-      apiKey: 'sk-test',
-      includeUsage: true,
-    }).chatModel('deepseek-reasoner');
-  const usage = (inputTokens: number) => ({
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: undefined },
-    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
-  });
+  const family: ReasoningFamily = {
+    fake,
+    model: () =>
+      createOpenAICompatible({
+        name: 'deepseek',
+        baseURL: `${fake.url}/v1`,
+        apiKey: 'sk-test',
+        includeUsage: true,
+      }).chatModel('deepseek-reasoner'),
+    usage: (inputTokens: number) => ({
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: undefined },
+      outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
+    }),
+  };
 
   it('streams reasoning_content deltas before the content, counted in completion_tokens', async () => {
-    fake.enqueue(reasoningReply);
-    const streamed = await streamAnswer(model(), question);
-    expect(streamed).toMatchObject({
-      reasoning: reasoningReply.reasoning,
-      text: reasoningReply.text,
-      order: REASONING_THEN_TEXT,
-      usage: usage(5),
-      errors: [],
-    });
-    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+    await expectReasoningStreamedFirst(family);
   });
 
   it('answers unstreamed with message.reasoning_content, and ignores the reasoning a client sends back', async () => {
-    fake.enqueue(reasoningReply);
-    const result = await model().doGenerate({ prompt: followUp() });
-    expect(result.content).toEqual([
-      { type: 'reasoning', text: reasoningReply.reasoning },
-      { type: 'text', text: reasoningReply.text },
-    ]);
-    expect(result.usage).toMatchObject(usage(8));
-    expect(at(fake.requests[0]?.body, 'messages', 1, 'reasoning_content')).toBe('Adding small numbers.');
-    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
+    const body = await expectFollowUpAnsweredUnstreamed(family, { exactContent: true });
+    expect(at(body, 'messages', 1, 'reasoning_content')).toBe('Adding small numbers.');
   });
 });

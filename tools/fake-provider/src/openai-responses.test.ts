@@ -1,15 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { describe, expect, it } from 'vitest';
 import {
-  ANSWER_WORDS,
-  followUp,
-  followUpMessages,
-  question,
-  REASONING_THEN_TEXT,
-  REASONING_WORDS,
-  reasoningReply,
-  streamAnswer,
-} from './sdk-support';
+  expectFollowUpAnsweredUnstreamed,
+  expectReasoningStreamedFirst,
+  type ReasoningFamily,
+} from './sdk-reasoning-checks';
+import { ANSWER_WORDS, REASONING_WORDS, reasoningReply } from './sdk-support';
 import { at, OPENAI_KEY, parseSse, postJson, useFakeProvider } from './test-support';
 
 const fake = useFakeProvider();
@@ -110,44 +106,27 @@ describe('OpenAI Responses', () => {
 });
 
 describe('OpenAI Responses reasoning, read by the OpenAI provider', () => {
-  const model = () => createOpenAI({ baseURL: `${fake.url}/v1`, apiKey: 'sk-test' }).responses('o4-mini');
-  const usage = (inputTokens: number) => ({
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
-    outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
-  });
+  const family: ReasoningFamily = {
+    fake,
+    model: () => createOpenAI({ baseURL: `${fake.url}/v1`, apiKey: 'sk-test' }).responses('o4-mini'),
+    usage: (inputTokens: number) => ({
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0 },
+      outputTokens: { total: REASONING_WORDS + ANSWER_WORDS, text: ANSWER_WORDS, reasoning: REASONING_WORDS },
+    }),
+  };
 
   it('streams a reasoning item with summary deltas before the message, counted in output_tokens', async () => {
-    fake.enqueue(reasoningReply);
-    const streamed = await streamAnswer(model(), question);
-    expect(streamed).toMatchObject({
-      reasoning: reasoningReply.reasoning,
-      text: reasoningReply.text,
-      order: REASONING_THEN_TEXT,
-      usage: usage(5),
-      errors: [],
-    });
-    expect(fake.requests[0]?.delivery).toEqual({ chunksSent: 6, complete: true });
+    await expectReasoningStreamedFirst(family);
   });
 
   it('answers unstreamed with a reasoning item first, encrypted when asked, and skips reasoning sent back', async () => {
-    fake.enqueue(reasoningReply);
-    const prior = { openai: { itemId: 'rs_prior', reasoningEncryptedContent: 'prior-secret' } };
-    const result = await model().doGenerate({
-      prompt: followUp(prior),
-      providerOptions: { openai: { store: false } },
-    });
-    expect(result.content).toMatchObject([
-      {
-        type: 'reasoning',
-        text: reasoningReply.reasoning,
-        providerMetadata: {
-          openai: { itemId: expect.stringMatching(/^rs_/), reasoningEncryptedContent: expect.any(String) },
-        },
+    const body = await expectFollowUpAnsweredUnstreamed(family, {
+      sentBack: { openai: { itemId: 'rs_prior', reasoningEncryptedContent: 'prior-secret' } },
+      callOptions: { openai: { store: false } },
+      reasoningMetadata: {
+        openai: { itemId: expect.stringMatching(/^rs_/), reasoningEncryptedContent: expect.any(String) },
       },
-      { type: 'text', text: reasoningReply.text },
-    ]);
-    expect(result.usage).toMatchObject(usage(8));
-    expect(at(fake.requests[0]?.body, 'input', 1)).toMatchObject({ type: 'reasoning', id: 'rs_prior' });
-    expect(fake.requests[0]?.messages).toEqual(followUpMessages);
+    });
+    expect(at(body, 'input', 1)).toMatchObject({ type: 'reasoning', id: 'rs_prior' });
   });
 });
