@@ -1,4 +1,10 @@
-import type { QueryResult, QuerySubmit, StreamHandlers } from '@caravanserai/api';
+import type {
+  CompareHandlers,
+  LaneOutcome,
+  QueryResult,
+  QuerySubmit,
+  StreamHandlers,
+} from '@caravanserai/api';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../../lib/api';
@@ -27,11 +33,20 @@ export function useStreamQuery(logid: string) {
     networkMode: 'always',
     mutationFn: async () => undefined,
   });
-  return useCallback(
+  const stream = useCallback(
     async (body: QuerySubmit, handlers: StreamHandlers): Promise<StreamedAnswer> => {
       await takeTurn();
       return streamQuery(body, handlers);
     },
     [takeTurn],
   );
+  // A compare (DESIGN 12) takes its turn the same way.
+  const compare = useCallback(
+    async (body: QuerySubmit, handlers: CompareHandlers): Promise<LaneOutcome[]> => {
+      await takeTurn();
+      return api.queries.compare(body, handlers);
+    },
+    [takeTurn],
+  );
+  return { stream, compare };
 }

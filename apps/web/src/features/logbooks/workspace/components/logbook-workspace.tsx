@@ -17,6 +17,7 @@ import { ShellBox } from './composer/shell-box';
 import { useShellBox } from './composer/use-shell-box';
 import { WorkspaceHeader } from './header/workspace-header';
 import { WorkspaceToolbar } from './header/workspace-toolbar';
+import { CompareView } from './log/compare-view';
 import { LogFilesContext, useKnownFiles } from './log/log-files';
 import { LogView, type LogViewHandle } from './log/log-view';
 import { useEscapeToStop } from './use-escape-to-stop';
@@ -109,12 +110,24 @@ export function LogbookWorkspace({
 
   // Stable, so the Scribe and the toolbar (memo) re-render only when what they show changes.
   const send = useCallback(
-    (mode: ComposeMode, text: string, fileIds: string[]) => {
+    (mode: ComposeMode, text: string, fileIds: string[], wellids: string[]) => {
       log.current?.tail();
-      return session.send(mode, text, fileIds);
+      return session.send(mode, text, fileIds, wellids);
     },
     [session],
   );
+  // A compare's answers are drawn side by side under their question, not as the log's rows; the
+  // question is answered there (no Retry under it).
+  const { compare } = state;
+  const comparedQid = compare?.qid ?? null;
+  const rows = useMemo(() => {
+    if (comparedQid === null) return state.rows;
+    return state.rows.flatMap((row) => {
+      if (row.entry.attrs.qid !== comparedQid) return [row];
+      if (row.entry.tag !== 'query') return [];
+      return [row.unanswered ? { ...row, unanswered: false } : row];
+    });
+  }, [state.rows, comparedQid]);
   const toHead = useCallback(() => log.current?.head(), []);
   const toTail = useCallback(() => log.current?.tail(), []);
   const retry = (qid: string) => {
@@ -143,7 +156,7 @@ export function LogbookWorkspace({
       <LogFilesContext value={files.known}>
         <LogView
           ref={log}
-          rows={state.rows}
+          rows={rows}
           older={{
             more: state.log.more,
             before: state.log.before,
@@ -159,6 +172,7 @@ export function LogbookWorkspace({
           openAt={openAt}
           paddingStart={APP_HEADER_PX + toolbar.height + BREATHING_PX * 2}
           paddingEnd={composer.height + BREATHING_PX * 2}
+          footer={compare && <CompareView run={compare} onKeep={(eid) => void session.keepAnswer(eid)} />}
         />
       </LogFilesContext>
       {(editable || logbook.salted) && (
@@ -186,6 +200,7 @@ export function LogbookWorkspace({
                     asking={composerAsking}
                     stopping={composerStopping}
                     hasWell={logbook.logwell !== null}
+                    wellid={logbook.logwell}
                     memory={settings.memory}
                     userInstructions={hasInstructions(user?.instructions)}
                     journalInstructions={hasInstructions(journalInstructions)}

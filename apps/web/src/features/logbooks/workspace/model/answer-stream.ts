@@ -1,4 +1,4 @@
-import { ApiError, type QuerySubmit, type StreamHandlers } from '@caravanserai/api';
+import { ApiError, type QueryStreamEvent, type QuerySubmit, type StreamHandlers } from '@caravanserai/api';
 import type { StreamedAnswer } from '../api/stream-query';
 import { withFiles } from './entry-files';
 import type { ConfirmedWrite } from './log-snapshot';
@@ -41,6 +41,8 @@ export interface AnswerRequest {
   files?: readonly string[] | undefined;
   signal: AbortSignal;
 }
+
+type QueryEvent = Extract<QueryStreamEvent, { event: 'query' }>['data'];
 
 /** How a stream ended: `stored` says whether the query entry is in the log (it can be asked again). */
 export type AnswerOutcome =
@@ -111,19 +113,9 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
     };
     const { entry, version, reasoning } = await deps.stream(body, {
       signal,
-      onQuery: ({ index, eid, parent: follows, version: written }) => {
+      onQuery: (data) => {
         stored = true;
-        const attrs = withFiles(parent === undefined ? { qid, eid } : { qid, parent, eid }, files);
-        const query = { tag: 'query' as const, attrs, content: prompt };
-        deps.land({
-          kind: 'append',
-          entry: query,
-          index,
-          ...(queryOp !== null && { key: pendingKey(queryOp) }),
-          ...(written !== undefined && { version: written }),
-          ...(follows !== undefined && { follows }),
-        });
-        if (queryOp !== null) pending.settle(queryOp, written);
+        landQuery(deps, request, data);
       },
       onReasoning: (text) => {
         thinking.think();
@@ -177,11 +169,29 @@ export async function streamAnswer(deps: AnswerStreamDeps, request: AnswerReques
   }
 }
 
+/** The `query` event's news: the question's entry is stored, and drawn where it is stored. */
+export function landQuery(
+  { land, pending }: Pick<AnswerStreamDeps, 'land' | 'pending'>,
+  { qid, prompt, queryOp, parent, files = [] }: Omit<AnswerRequest, 'logid' | 'signal'>,
+  { index, eid, parent: follows, version: written }: QueryEvent,
+): void {
+  const attrs = withFiles(parent === undefined ? { qid, eid } : { qid, parent, eid }, files);
+  land({
+    kind: 'append',
+    entry: { tag: 'query', attrs, content: prompt },
+    index,
+    ...(queryOp !== null && { key: pendingKey(queryOp) }),
+    ...(written !== undefined && { version: written }),
+    ...(follows !== undefined && { follows }),
+  });
+  if (queryOp !== null) pending.settle(queryOp, written);
+}
+
 /**
  * How long the model thinks: from its first piece of thinking to the first piece of its answer,
  * shown as soon as the answer begins (the stored answer brings the server's own count).
  */
-function thinkingClock(now: () => number) {
+export function thinkingClock(now: () => number) {
   let from: number | null = null;
   let took: number | null = null;
   return {

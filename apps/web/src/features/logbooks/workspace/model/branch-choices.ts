@@ -43,12 +43,12 @@ function keep(session: BranchSession, eid: string): Promise<void> {
 /**
  * Shows the branch of entry `eid`: its path down to the newest entry under it is read as a page
  * and drawn as soon as it arrives. When `remember` (the owner), the server keeps it as the head
- * meanwhile; another reader's choice stays on their page.
+ * meanwhile; another reader's choice stays on their page. Resolves once it is shown (and kept).
  */
-export function switchBranch(session: BranchSession, eid: string, remember: boolean): void {
+export function switchBranch(session: BranchSession, eid: string, remember: boolean): Promise<void> {
   const page = session.readPage({ under: eid, limit: session.pageSize() });
   const kept = remember ? keep : null;
-  page
+  return page
     .then((read) => {
       const shown = session.show(read, remember ? null : eid);
       if (kept) return kept(session, eid);

@@ -215,6 +215,7 @@ export function fakeServer(
         return run;
       },
       streamQuery: (body, handlers) => client.queries.stream(body, handlers),
+      compareQuery: (body, handlers) => client.queries.compare(body, handlers),
       cancelQuery: async (body) => {
         server.cancels.push(body);
         if (server.refusesCancel) throw new Error('Network down');

@@ -106,10 +106,16 @@ export class LogbookSession implements EntryActions {
   // ---- the Scribe ----
 
   /**
-   * Stores a context or comment entry, or asks a query carrying `files` (uploaded ids); resolves
-   * with text it could not store.
+   * Stores a context or comment entry, or asks a query carrying `files` (uploaded ids), of 2 to 4
+   * wells at once when `wellids` names them (a compare); resolves with text it could not store.
    */
-  send = async (mode: Tag, text: string, files: readonly string[] = []): Promise<string | null> => {
+  send = async (
+    mode: Tag,
+    text: string,
+    files: readonly string[] = [],
+    wellids: readonly string[] = [],
+  ): Promise<string | null> => {
+    if (mode === 'query' && wellids.length > 1) return this.asking.askCompare(text, files, wellids);
     if (mode === 'query') return this.asking.askQuestion(text, files);
     const entry = { tag: mode, attrs: {}, content: text };
     const id = this.pending.add({ kind: 'append', entry });
@@ -209,7 +215,24 @@ export class LogbookSession implements EntryActions {
 
   // ---- branches ----
 
-  switchBranch = (eid: string, remember = true): void => switchBranch(this.branches, eid, remember);
+  switchBranch = (eid: string, remember = true): void => void switchBranch(this.branches, eid, remember);
+
+  /**
+   * Keeps one of a compare's answers (DESIGN 12): its branch becomes the head, as choosing it with
+   * the arrows does, and the log then shows it with the arrows to the others.
+   */
+  keepAnswer = async (eid: string): Promise<void> => {
+    const { compare } = this.state;
+    if (!compare?.ended || compare.keeping !== null) return;
+    this.set({ compare: { ...compare, keeping: eid } });
+    await switchBranch(this.branches, eid, true);
+    this.set({ compare: null });
+  };
+
+  /** Shows a compare's answers as the log does, with arrows, without keeping another. */
+  closeCompare = (): void => {
+    if (this.state.compare?.ended) this.set({ compare: null });
+  };
 
   showEntry = (index: number, remember: boolean): void => showEntry(this.branches, index, remember);
 

@@ -1,6 +1,8 @@
 import { filesOf, newQid } from '@caravanserai/logbook';
 import { type FrameScheduler, type PendingWrites, streamAnswer } from './answer-stream';
 import { parentFor } from './branch-view';
+import { startedRun } from './compare-run';
+import { streamCompare } from './compare-stream';
 import { streamContinuation } from './continue-stream';
 import { earlyEnd } from './continuing';
 import { withFiles } from './entry-files';
@@ -15,7 +17,7 @@ export interface AskingHost {
   set(change: SessionChange): void;
   pending: PendingWrites;
   land(write: ConfirmedWrite): void;
-  ports: Pick<SessionPorts, 'streamQuery' | 'cancelQuery'>;
+  ports: Pick<SessionPorts, 'streamQuery' | 'compareQuery' | 'cancelQuery'>;
   frames: FrameScheduler;
   now(): number;
 }
@@ -39,6 +41,48 @@ export class SessionAsking {
       entry: { tag: 'query', attrs: withFiles({ qid }, files), content: prompt },
     });
     return this.run(qid, prompt, queryOp, { files });
+  }
+
+  /**
+   * One question through 2 to 4 wells (DESIGN 12): their answers stream side by side (the
+   * session's `compare`) and are stored as siblings under it. Resolves with the prompt when the
+   * question could not be stored.
+   */
+  async askCompare(
+    prompt: string,
+    files: readonly string[],
+    wellids: readonly string[],
+  ): Promise<string | null> {
+    const { host } = this;
+    if (host.state().answer) return prompt;
+    const qid = newQid();
+    const queryOp = host.pending.add({
+      kind: 'append',
+      entry: { tag: 'query', attrs: withFiles({ qid }, files), content: prompt },
+    });
+    const controller = new AbortController();
+    this.controller = controller;
+    host.set({ failure: null, answer: { qid, stopping: false }, compare: startedRun(qid, wellids) });
+    const outcome = await streamCompare(
+      {
+        compare: host.ports.compareQuery,
+        pending: host.pending,
+        land: (write) => host.land(write),
+        run: () => host.state().compare ?? startedRun(qid, wellids),
+        setRun: (compare) => host.set({ compare }),
+        frames: host.frames,
+        now: host.now,
+      },
+      { logid: host.logid, qid, prompt, queryOp, files, wellids, signal: controller.signal },
+    );
+    if (this.controller === controller) this.controller = null;
+    if (outcome.kind === 'compared') {
+      host.set({ answer: null });
+      return null;
+    }
+    const { stored, error } = outcome;
+    host.set({ answer: null, compare: null, failure: { error, qid: stored ? qid : null } });
+    return stored ? null : prompt;
   }
 
   /**
@@ -84,7 +128,7 @@ export class SessionAsking {
     const question = log.path.findLast(({ entry }) => entry.tag === 'query' && entry.attrs.qid === qid);
     const controller = new AbortController();
     this.controller = controller;
-    host.set({ failure: null, answer: { qid, stopping: false } });
+    host.set({ failure: null, answer: { qid, stopping: false }, compare: null });
     const outcome = await streamContinuation(this.streamDeps(), {
       logid: host.logid,
       eid,
@@ -139,7 +183,7 @@ export class SessionAsking {
     const { host } = this;
     const controller = new AbortController();
     this.controller = controller;
-    host.set({ failure: null, answer: { qid, stopping: false } });
+    host.set({ failure: null, answer: { qid, stopping: false }, compare: null });
     const outcome = await streamAnswer(this.streamDeps(), {
       logid: host.logid,
       qid,

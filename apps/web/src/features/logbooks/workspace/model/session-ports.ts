@@ -1,7 +1,9 @@
 import type {
+  CompareHandlers,
   EntriesPage,
   EntriesQuery,
   HeadChanged,
+  LaneOutcome,
   Logbook,
   QueryCancel,
   QuerySubmit,
@@ -18,6 +20,8 @@ export interface SessionPorts {
   writeEntry(write: EntryWrite): Promise<TagSubmitResult>;
   /** Streams an answer once the writes made before the query are stored. */
   streamQuery(body: QuerySubmit, handlers: StreamHandlers): Promise<StreamedAnswer>;
+  /** Streams a compare's answers (DESIGN 12), once the writes made before the query are stored. */
+  compareQuery(body: QuerySubmit, handlers: CompareHandlers): Promise<LaneOutcome[]>;
   cancelQuery(body: QueryCancel): Promise<unknown>;
   /** Chooses the branch of an entry (DESIGN 3a): the head moves to the newest leaf under it. */
   setHead(eid: string): Promise<HeadChanged>;

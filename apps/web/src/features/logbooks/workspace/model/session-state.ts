@@ -1,4 +1,5 @@
 import type { EntryFile } from '@caravanserai/api';
+import type { CompareRun } from './compare-run';
 import type { LogSnapshot } from './log-snapshot';
 import {
   baseRows,
@@ -39,6 +40,8 @@ export interface LogbookSessionState {
   /** The files the entries held name. */
   files: readonly EntryFile[];
   answer: AnswerInProgress | null;
+  /** A compare's answers side by side, from its asking until one is kept or another question asked. */
+  compare: CompareRun | null;
   failure: AskFailure | null;
   /** The row whose inline editor is open. */
   editingKey: string | null;
@@ -66,6 +69,7 @@ export class SessionStateDeriver {
       rows: [],
       files: [],
       answer: null,
+      compare: null,
       failure: null,
       editingKey: null,
       toDelete: null,

@@ -28,7 +28,7 @@ export function useLogbookSession(
   const { logid } = logbook;
   // Each of these keeps its identity while the page is open (the page is keyed by logid).
   const { mutateAsync: writeEntry } = useWriteEntry(logid);
-  const streamQuery = useStreamQuery(logid);
+  const { stream: streamQuery, compare: compareQuery } = useStreamQuery(logid);
   const { mutateAsync: cancelQuery } = useCancelQuery();
   const setHead = useSetHead(logid);
   const reload = useRef<() => void>(() => undefined);
@@ -45,6 +45,7 @@ export function useLogbookSession(
         ports: {
           writeEntry,
           streamQuery,
+          compareQuery,
           cancelQuery,
           setHead,
           readPage: (query) => api.logbooks.entries(logid, query),

@@ -81,7 +81,7 @@ describe('the Scribe: files on a question', () => {
     expect(onFileUploaded).toHaveBeenCalledTimes(2);
 
     fireEvent.click(send());
-    expect(onSend).toHaveBeenCalledWith('query', 'Read these.', ['f1', 'f2']);
+    expect(onSend).toHaveBeenCalledWith('query', 'Read these.', ['f1', 'f2'], []);
     expect(screen.queryByRole('list', { name: 'Attached files' })).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import classes from '../workspace.module.css';
 import { AttachButton } from './attach-button';
 import { AttachmentChips } from './attachment-chip';
 import chipClasses from './attachments.module.css';
+import { CompareChooser } from './compare-chooser';
 import { sentToModel } from './sent-to-model';
 import { useAttachments } from './use-attachments';
 import { useFileDrop } from './use-file-drop';
@@ -34,6 +35,7 @@ export const Scribe = memo(function Scribe({
   asking,
   stopping,
   hasWell,
+  wellid = null,
   memory,
   userInstructions = false,
   journalInstructions = false,
@@ -48,18 +50,25 @@ export const Scribe = memo(function Scribe({
   asking: boolean;
   stopping: boolean;
   hasWell: boolean;
+  /** The logbook's own well, first chosen when a compare is set up. */
+  wellid?: string | null;
   memory: boolean;
   /** The user's own instructions go with every question. */
   userInstructions?: boolean;
   /** The logbook's journal has instructions that go with every question. */
   journalInstructions?: boolean;
   onMemoryChange: (memory: boolean) => void;
-  /** Resolves with text to give back to the box when it could not be stored. */
-  onSend: (mode: ComposeMode, text: string, files: string[]) => Promise<string | null>;
+  /**
+   * Resolves with text to give back to the box when it could not be stored. `wellids`: the
+   * wells a question is compared across (two or more), else none.
+   */
+  onSend: (mode: ComposeMode, text: string, files: string[], wellids: string[]) => Promise<string | null>;
   onStop: () => void;
 }) {
   const [mode, setMode] = useState<ComposeMode>('query');
   const [value, setValue] = useState('');
+  const [compared, setCompared] = useState<string[]>([]);
+  const comparing = mode === 'query' && compared.length > 1;
   const input = useRef<HTMLTextAreaElement>(null);
   const attachments = useAttachments(logid, onFileUploaded);
   const drop = useFileDrop(attachments.add, mode === 'query');
@@ -74,7 +83,7 @@ export const Scribe = memo(function Scribe({
     const taken = mode === 'query' ? attachments.take() : [];
     setValue('');
     input.current?.focus();
-    void onSend(mode, text, uploadedIds(taken)).then((unsent) => {
+    void onSend(mode, text, uploadedIds(taken), comparing ? compared : []).then((unsent) => {
       if (unsent === null) return;
       setValue((current) => (current === '' ? unsent : current));
       attachments.restore(taken);
@@ -112,6 +121,9 @@ export const Scribe = memo(function Scribe({
             <Tabs.Tab value="scribe">Scribe</Tabs.Tab>
           </Tabs.List>
           <Group gap="md" pb={6}>
+            {mode === 'query' && hasWell && (
+              <CompareChooser logwell={wellid} chosen={compared} onChange={setCompared} />
+            )}
             <Switch
               size="sm"
               label="Context Mode"
@@ -166,8 +178,13 @@ export const Scribe = memo(function Scribe({
               </Tooltip>
             )}
             {!blocked && (
-              <Button leftSection={<SendIcon />} onClick={send} disabled={empty || waiting}>
-                Send
+              <Button
+                leftSection={<SendIcon />}
+                onClick={send}
+                disabled={empty || waiting}
+                title={comparing ? `Ask the ${compared.length} wells chosen, side by side` : undefined}
+              >
+                {comparing ? 'Compare' : 'Send'}
               </Button>
             )}
           </Group>

@@ -1,6 +1,7 @@
 import { Button, Center, Divider, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -63,6 +64,7 @@ export function LogView({
   ref,
   paddingStart,
   paddingEnd,
+  footer = null,
 }: {
   rows: readonly LogRow[];
   /** The log holds the newest turns: older ones are read as the reader scrolls up to them. */
@@ -79,6 +81,8 @@ export function LogView({
   ref: Ref<LogViewHandle>;
   paddingStart: number;
   paddingEnd: number;
+  /** Drawn after the rows (a compare's answers side by side), followed like them. */
+  footer?: ReactNode;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -120,8 +124,11 @@ export function LogView({
   });
 
   const last = rows.length - 1;
+  const hasFooter = useRef(false);
+  hasFooter.current = footer !== null;
   const tail = useCallback(() => {
-    if (last >= 0) virtualizer.scrollToIndex(last, { align: 'end' });
+    if (hasFooter.current) window.scrollTo({ top: document.documentElement.scrollHeight });
+    else if (last >= 0) virtualizer.scrollToIndex(last, { align: 'end' });
     else window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [virtualizer, last]);
 
@@ -229,7 +236,7 @@ export function LogView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: rows, size and margin are triggers, not inputs
   useEffect(() => {
     if (following.current) tail();
-  }, [rows, totalSize, scrollMargin, tail]);
+  }, [rows, totalSize, scrollMargin, tail, footer]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -284,6 +291,7 @@ export function LogView({
             );
           })}
         </ol>
+        {footer}
       </AskingContext>
       <Divider label="END" labelPosition="center" mt="sm" />
     </section>
