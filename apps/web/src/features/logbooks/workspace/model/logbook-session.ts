@@ -1,6 +1,5 @@
 import type { EntriesPage } from '@caravanserai/api';
-import { applyToggle, type Tag, type Toggle } from '@caravanserai/logbook';
-import type { EntryWrite } from '../api/write-entry';
+import type { Tag, Toggle } from '@caravanserai/logbook';
 import { animationFrames } from './answer-stream';
 import { type BranchSession, showEntry, switchBranch } from './branch-choices';
 import type { EntryActions } from './entry-actions';
@@ -9,9 +8,9 @@ import { type LogRow, pendingKey } from './overlay';
 import { PathReads } from './path-reads';
 import { pendingWrites } from './pending-writes';
 import { SessionAsking } from './session-asking';
+import { SessionEdits } from './session-edits';
 import type { LogbookSessionOptions, SessionPorts } from './session-ports';
 import { type LogbookSessionState, type SessionChange, SessionStateDeriver } from './session-state';
-import { isStale } from './write-errors';
 
 /**
  * The workspace's one store: the logbook's entries, this page's pending writes drawn over them,
@@ -29,7 +28,7 @@ export class LogbookSession implements EntryActions {
   private readonly ports: SessionPorts;
   private readonly now: () => number;
   private readonly asking: SessionAsking;
-  private readonly drafts = new Map<string, string>();
+  private readonly edits: SessionEdits;
 
   constructor({
     logid,
@@ -52,6 +51,16 @@ export class LogbookSession implements EntryActions {
       ports,
       frames,
       now,
+    });
+    this.edits = new SessionEdits({
+      logid,
+      state: () => this.state,
+      set: (change) => this.set(change),
+      pending: this.pending,
+      stored: (id, write) => this.stored(id, write),
+      ports,
+      reload: () => this.reload(),
+      askEdited: (index, content) => this.asking.askEdited(index, content),
     });
   }
 
@@ -137,81 +146,26 @@ export class LogbookSession implements EntryActions {
     }
   };
 
-  // ---- the entry buttons and the inline editor ----
-  // Each change re-tags, edits or blanks one entry by its index. A toggle names the tag the entry
-  // has now and an edit the version the page knows, so the server refuses (409) a change to an
-  // entry someone else changed first; the session then reads the log again.
+  // ---- the entry buttons and the inline editor (session-edits.ts) ----
 
-  toggle = (row: LogRow, toggle: Toggle): void => {
-    const { index } = row;
-    if (index === null) return;
-    const tag = row.entry.tag;
-    const freshTag = applyToggle(tag, toggle);
-    const id = this.pending.add({ kind: 'retag', index, tag: freshTag });
-    this.changeEntry(
-      id,
-      () => ({ logid: this.logid, tag, index, fresh_tag: freshTag }),
-      (version) => ({ kind: 'change', index, tag: freshTag, version }),
-    ).catch(() => undefined);
-  };
+  toggle = (row: LogRow, toggle: Toggle): void => this.edits.toggle(row, toggle);
 
   remove = (row: LogRow): void => this.set({ toDelete: row });
 
   closeDelete = (): void => this.set({ toDelete: null });
 
-  /** The reader confirmed the deletion: the entry is blanked, and left out of the log. */
-  confirmDelete = (): void => {
-    const row = this.state.toDelete;
-    this.set({ toDelete: null });
-    const index = row?.index ?? null;
-    if (row === null || index === null) return;
-    const id = this.pending.add({ kind: 'blank', index });
-    this.changeEntry(
-      id,
-      () => ({ logid: this.logid, tag: row.entry.tag, index, content: '' }),
-      (version) => ({ kind: 'change', index, content: '', version }),
-    ).catch(() => undefined);
-  };
+  confirmDelete = (): void => this.edits.confirmDelete();
 
-  edit = (row: LogRow): void => {
-    if (row.index === null) return;
-    this.drafts.clear();
-    this.set({ editingKey: row.key });
-  };
+  edit = (row: LogRow): void => this.edits.edit(row);
 
-  cancelEdit = (): void => {
-    this.drafts.clear();
-    this.set({ editingKey: null });
-  };
+  cancelEdit = (): void => this.edits.cancelEdit();
 
-  draft = (row: LogRow): string | undefined => this.drafts.get(row.key);
+  draft = (row: LogRow): string | undefined => this.edits.draft(row);
 
-  keepDraft = (row: LogRow, text: string): void => {
-    this.drafts.set(row.key, text);
-  };
+  keepDraft = (row: LogRow, text: string): void => this.edits.keepDraft(row, text);
 
-  save = async (row: LogRow, content: string, resend: boolean): Promise<boolean> => {
-    const { index } = row;
-    if (index === null) return false;
-    if (resend && row.entry.tag === 'query') {
-      const asked = this.asking.askEdited(index, content);
-      if (asked) this.cancelEdit();
-      return asked;
-    }
-    const id = this.pending.add({ kind: 'edit', index, content });
-    try {
-      await this.changeEntry(
-        id,
-        // Read when the write's turn comes, after the writes made before it have landed.
-        () => ({ logid: this.logid, tag: row.entry.tag, index, content, version: this.state.log.version }),
-        (version) => ({ kind: 'change', index, content, version }),
-      );
-    } catch {
-      return false;
-    }
-    this.cancelEdit();
-    return true;
-  };
+  save = (row: LogRow, content: string, resend: boolean): Promise<boolean> =>
+    this.edits.save(row, content, resend);
 
   // ---- branches ----
 
@@ -288,22 +242,6 @@ export class LogbookSession implements EntryActions {
     (pending) => this.set({ pending }),
     () => this.now(),
   );
-
-  /** Sends a change to one entry; a refusal drops it, says why, and reads the log again when stale. */
-  private async changeEntry(
-    id: number,
-    body: EntryWrite['body'],
-    change: (version: number) => ConfirmedWrite & { version: number },
-  ): Promise<void> {
-    try {
-      await this.ports.writeEntry({ body, onStored: ({ version }) => this.stored(id, change(version)) });
-    } catch (error) {
-      this.pending.remove(id);
-      this.ports.writeFailed(error);
-      if (isStale(error)) this.reload();
-      throw error;
-    }
-  }
 
   private stored(id: number, write: ConfirmedWrite & { version: number }): void {
     this.pending.settle(id, write.version);
