@@ -45,7 +45,9 @@ function vitest(title, projects) {
   for (const file of json.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
       failures.push(`${file.name.replace(`${root}/`, '')} › ${test.fullName}: ${reason}`);
     }
   }

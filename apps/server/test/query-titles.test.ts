@@ -29,7 +29,9 @@ describe('naming a new logbook after its first answer', () => {
     });
     expect(answer.data.gen).toBe('Samarkand is two hours away by train.');
 
-    await eventually(async () => ((await titleOf(logbook.logid)) === 'Train to Samarkand' ? true : undefined));
+    await eventually(async () =>
+      (await titleOf(logbook.logid)) === 'Train to Samarkand' ? true : undefined,
+    );
     const asked = t.fake.requests[1]!;
     expect(asked.messages).toHaveLength(1);
     expect(asked.messages[0]!.content).toContain('Write a short title, at most six words');

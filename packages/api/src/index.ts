@@ -1,4 +1,10 @@
-export { ApiClient, type CompareHandlers, type LaneOutcome, type StreamHandlers, type Upload } from './client.js';
+export {
+  ApiClient,
+  type CompareHandlers,
+  type LaneOutcome,
+  type StreamHandlers,
+  type Upload,
+} from './client.js';
 export { ApiError } from './errors.js';
 export { type ClientOptions, HttpClient } from './http-client.js';
 export * from './route.js';
