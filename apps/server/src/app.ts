@@ -25,6 +25,7 @@ import { wellRoutes } from './modules/wells/wells.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { type Draining, registerHealth } from './plugins/health.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -41,6 +42,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Set when the process starts shutting down: /readyz then answers 503. */
+    health: Draining;
   }
 }
 
@@ -101,6 +104,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     },
     { prefix: config.apiPrefix },
   );
+  app.decorate('health', { draining: false });
+  registerHealth(app, db, app.health);
   await registerStaticWeb(app, config.webRoot, config.apiPrefix, {
     serveSourceMaps: config.serveSourceMaps,
     publicConfig: publicConfig(config),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,21 @@ describe('loadConfig', () => {
         Sultan: { month: 'price_sm', year: 'price_sy' },
       },
     });
+  });
+
+  it('needs SECRET_KEY beside DATABASE_URL: replicas share no disk to keep a generated one', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/x' })).toThrow(
+      'SECRET_KEY must be set when DATABASE_URL is: every server process on the database must share it to open the stored API keys',
+    );
+    // Nothing was generated into the data directory on the way.
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
+  });
+
+  it('reads PG_POOL_SIZE, 10 unless given', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgPoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: tempDir(), PG_POOL_SIZE: '25' }).pgPoolSize).toBe(25);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PG_POOL_SIZE: '0' })).toThrow(/PG_POOL_SIZE/);
   });
 
   it('has no Stripe settings with payments off, whatever is set', () => {

@@ -11,6 +11,8 @@ export interface Config {
   dataDir: string;
   /** A postgres:// URL switches the store to PostgreSQL; otherwise SQLite under dataDir. */
   databaseUrl: string | null;
+  /** Connections each server process keeps to PostgreSQL (PG_POOL_SIZE). */
+  pgPoolSize: number;
   secretKey: string;
   apiPrefix: string;
   paymentsEnabled: boolean;
@@ -110,7 +112,8 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
-    secretKey: env.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    pgPoolSize: env.PG_POOL_SIZE ?? 10,
+    secretKey: secretKeyOf(env, dataDir),
     apiPrefix: normalisePrefix(env.API_PREFIX ?? '/api'),
     paymentsEnabled: env.PAYMENTS_ENABLED ?? false,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@caravanserai.local',
@@ -169,6 +172,19 @@ function normalisePrefix(prefix: string): string {
   const trimmed = prefix.replace(/\/+$/, '');
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * On PostgreSQL every replica must open the keys another sealed, and replicas share no disk: the
+ * key is then the operator's to give, never one generated into one machine's DATA_DIR (DESIGN 9).
+ */
+function secretKeyOf(env: Env, dataDir: string): string {
+  if (env.SECRET_KEY !== undefined) return env.SECRET_KEY;
+  if (env.DATABASE_URL !== undefined)
+    throw new ConfigError(
+      'SECRET_KEY must be set when DATABASE_URL is: every server process on the database must share it to open the stored API keys',
+    );
+  return loadOrCreateSecret(dataDir);
 }
 
 /** The secret is generated once and kept beside the data so restarts can still decrypt stored keys. */

@@ -43,6 +43,7 @@ export const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite in DATA_DIR)'),
   ),
   SECRET_KEY: optional(z.string().min(16, 'must be at least 16 characters')),
+  PG_POOL_SIZE: whole(1, 1000),
   API_PREFIX: optional(
     z
       .string()

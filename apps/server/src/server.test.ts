@@ -67,6 +67,13 @@ describe('starting the server', { timeout: 30_000 }, () => {
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   });
 
+  it('will not start on PostgreSQL without SECRET_KEY, naming it', async () => {
+    const server = run({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SECRET_KEY must be set when DATABASE_URL is');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
   it('stops with a message naming a setting it cannot use', async () => {
     const server = run({ DATABASE_URL: 'mysql://root@db/x', AUTH_RATE_LIMIT: 'abc' });
     expect(await server.exited).toBe(1);

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { checkSecretFingerprint } from './db/secret-fingerprint.js';
 import { ConfigError } from './env.js';
 import { serverLogger } from './logger.js';
 import { seedExamples } from './seed/seed-examples.js';
@@ -10,8 +11,13 @@ import { seedExamples } from './seed/seed-examples.js';
 /** Starts the server: migrate, seed the examples once, listen, and close cleanly on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgPoolSize: config.pgPoolSize,
+  });
   await migrateToLatest(db);
+  await checkSecretFingerprint(db, config.secretKey);
   await seedExamples(db);
   const app = await buildApp({
     config,
@@ -20,6 +26,8 @@ async function main(): Promise<void> {
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Not ready from now on, so a load balancer sends nothing new.
+    app.health.draining = true;
     await app.close();
     await db.close();
     process.exit(0);

@@ -191,7 +191,11 @@ export async function searchScenario(
     await admin.query(`create database ${name}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    const env = { DATA_DIR: join(workDir, 'search-postgres'), DATABASE_URL: url.toString() };
+    const env = {
+      DATA_DIR: join(workDir, 'search-postgres'),
+      DATABASE_URL: url.toString(),
+      SECRET_KEY: 'bench-secret-key-0123456789',
+    };
     figures.push(...(await withServer(serverScript, env, (base, db) => measure('PostgreSQL', base, db))));
   } finally {
     await admin.query(`drop database if exists ${name}`);

@@ -214,6 +214,13 @@ export interface Database {
   file_blobs: FileBlobsTable;
   files: FilesTable;
   file_refs: FileRefsTable;
+  instance: InstanceTable;
+}
+
+/** Facts about the installation as a whole, by name (the secret key's fingerprint). */
+export interface InstanceTable {
+  name: string;
+  value: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

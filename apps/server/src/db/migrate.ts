@@ -21,6 +21,7 @@ import * as usageRollups from './migrations/0010-usage-rollups.js';
 import * as trees from './migrations/0011-trees.js';
 import * as files from './migrations/0012-files.js';
 import * as askingWell from './migrations/0013-asking-well.js';
+import * as instance from './migrations/0014-instance.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011-trees': trees,
   '0012-files': files,
   '0013-asking-well': askingWell,
+  '0014-instance': instance,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -60,21 +62,30 @@ export function migrateTo(db: Db, name: string): Promise<void> {
   return migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
+/** How many of this release's migrations the database has not had (0: it is at head). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).length;
+}
+
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  const { error, results } = await run(await migratorFor(db));
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+async function migratorFor(db: Db): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one, so on PostgreSQL
   // another schema's migration tables would be taken for ours: pin them to the schema we work in.
   const migrationTableSchema =
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely as Kysely<Database>,
     provider: new StaticProvider(db.dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await run(migrator);
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
 }
