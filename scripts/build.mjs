@@ -21,6 +21,7 @@ export async function buildServer() {
     // The worker threads (the task pool, SQLite's writer) load their own entries, beside server.js.
     entryPoints: {
       server: join(root, 'apps/server/src/server.ts'),
+      migrate: join(root, 'apps/server/src/migrate-command.ts'),
       'tasks.worker': join(root, 'apps/server/src/workers/tasks.worker.ts'),
       'sqlite-writer-thread.worker': join(root, 'apps/server/src/db/sqlite-writer-thread.worker.ts'),
     },

@@ -13,6 +13,12 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections each server process keeps to PostgreSQL (PG_POOL_SIZE). */
   pgPoolSize: number;
+  /** Run the migrations on start (MIGRATE_ON_START); false leaves them to `npm run migrate`. */
+  migrateOnStart: boolean;
+  /** On SIGTERM: how long the process still serves, not ready, so a balancer moves away. */
+  shutdownGraceMs: number;
+  /** Then: how long running requests and answer streams may take to finish before it exits. */
+  shutdownTimeoutMs: number;
   secretKey: string;
   apiPrefix: string;
   paymentsEnabled: boolean;
@@ -113,6 +119,9 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     pgPoolSize: env.PG_POOL_SIZE ?? 10,
+    migrateOnStart: env.MIGRATE_ON_START ?? true,
+    shutdownGraceMs: seconds(env.SHUTDOWN_GRACE_SECONDS, 5_000),
+    shutdownTimeoutMs: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 30_000),
     secretKey: secretKeyOf(env, dataDir),
     apiPrefix: normalisePrefix(env.API_PREFIX ?? '/api'),
     paymentsEnabled: env.PAYMENTS_ENABLED ?? false,

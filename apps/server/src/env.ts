@@ -44,6 +44,9 @@ export const EnvSchema = z.object({
   ),
   SECRET_KEY: optional(z.string().min(16, 'must be at least 16 characters')),
   PG_POOL_SIZE: whole(1, 1000),
+  MIGRATE_ON_START: flag,
+  SHUTDOWN_GRACE_SECONDS: number('0 or more', (n) => n >= 0),
+  SHUTDOWN_TIMEOUT_SECONDS: positive,
   API_PREFIX: optional(
     z
       .string()

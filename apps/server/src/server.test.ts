@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const SERVER = join(import.meta.dirname, 'server.ts');
+const MIGRATE = join(import.meta.dirname, 'migrate-command.ts');
 const started: { child: ChildProcess; dir: string }[] = [];
 
 afterEach(() => {
@@ -14,10 +15,13 @@ afterEach(() => {
   }
 });
 
-/** Runs the server from its sources with `env`, collecting what it prints. */
-function run(env: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), 'caravanserai-start-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+/** Runs the server (or another entry) from its sources with `env`, collecting what it prints. */
+function run(
+  env: Record<string, string>,
+  entry = SERVER,
+  dir = mkdtempSync(join(tmpdir(), 'caravanserai-start-')),
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,7 +45,18 @@ function run(env: Record<string, string>) {
     }
     return output;
   };
-  return { output: () => output, stdout: () => stdout, exited, waitFor };
+  return { output: () => output, stdout: () => stdout, exited, waitFor, child, dir };
+}
+
+/** The address a started server printed. */
+async function originOf(server: ReturnType<typeof run>): Promise<string> {
+  const text = await server.waitFor(/Caravanserai is running at (http:\/\/127\.0\.0\.1:\d+)/);
+  return /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] ?? '';
+}
+
+async function readiness(origin: string) {
+  const res = await fetch(`${origin}/readyz`);
+  return { status: res.status, body: (await res.json()) as { reason?: string } };
 }
 
 // Each test starts a real server process: seconds, more on a busy machine.
@@ -80,5 +95,37 @@ describe('starting the server', { timeout: 30_000 }, () => {
     expect(server.output()).toContain('DATABASE_URL="mysql://root@db/x" must be a postgres:// URL');
     expect(server.output()).toContain('AUTH_RATE_LIMIT="abc" must be a number');
     expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('on SIGTERM turns not ready, keeps serving for the grace period, then exits 0', async () => {
+    const server = run({ SHUTDOWN_GRACE_SECONDS: '1' });
+    const origin = await originOf(server);
+    expect((await readiness(origin)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.waitFor(/shutting down/);
+    expect(await readiness(origin)).toEqual({
+      status: 503,
+      body: { status: 'unavailable', reason: 'The server is shutting down.' },
+    });
+    expect((await fetch(`${origin}/livez`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+  });
+
+  it('with MIGRATE_ON_START=false leaves the migrations to npm run migrate, not ready until then', async () => {
+    const server = run({ MIGRATE_ON_START: 'false' });
+    const origin = await originOf(server);
+    const before = await readiness(origin);
+    expect(before.status).toBe(503);
+    expect(before.body.reason).toMatch(/^The database is \d+ migrations behind this release\.$/);
+    expect(server.output()).toContain('run npm run migrate');
+
+    const migrate = run({}, MIGRATE, server.dir);
+    expect(await migrate.exited).toBe(0);
+    expect(migrate.output()).toMatch(/Migrated the database: \d+ migrations run\./);
+    expect(await readiness(origin)).toEqual({ status: 200, body: { status: 'ready' } });
+
+    const again = run({}, MIGRATE, server.dir);
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('The database is at this release: nothing to migrate.');
   });
 });

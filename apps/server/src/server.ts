@@ -2,13 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/dialect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, pendingMigrations } from './db/migrate.js';
 import { checkSecretFingerprint } from './db/secret-fingerprint.js';
 import { ConfigError } from './env.js';
 import { serverLogger } from './logger.js';
 import { seedExamples } from './seed/seed-examples.js';
 
-/** Starts the server: migrate, seed the examples once, listen, and close cleanly on a signal. */
+/**
+ * Starts the server: migrate (unless MIGRATE_ON_START=false leaves it to `npm run migrate`), check
+ * the secret key against the database, seed the examples once, listen, and shut down gracefully
+ * on a signal.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDb({
@@ -16,18 +20,37 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     pgPoolSize: config.pgPoolSize,
   });
-  await migrateToLatest(db);
-  await checkSecretFingerprint(db, config.secretKey);
-  await seedExamples(db);
+  if (config.migrateOnStart) await migrateToLatest(db);
+  const behind = await pendingMigrations(db);
+  // A database behind this release is migrated by its own step: until then the process is not
+  // ready (/readyz says why), and what needs the newest schema waits for it.
+  if (behind === 0) {
+    await checkSecretFingerprint(db, config.secretKey);
+    await seedExamples(db);
+  }
   const app = await buildApp({
     config,
     db,
     logger: serverLogger(config),
   });
+  if (behind > 0)
+    app.log.warn(
+      `The database is ${behind} migration${behind === 1 ? '' : 's'} behind this release: run npm run migrate.`,
+    );
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    // Not ready from now on, so a load balancer sends nothing new.
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: not ready from now on, still serving for the grace period');
+    // Not ready, so a load balancer sends nothing new; what it already sent is still answered.
     app.health.draining = true;
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
+    const deadline = setTimeout(() => {
+      app.log.warn('shutting down: requests still running at the deadline are cut off');
+      process.exit(0);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // Stops listening and waits for the requests and answer streams still running.
     await app.close();
     await db.close();
     process.exit(0);
