@@ -1,6 +1,7 @@
 import { pathOf, routes } from '@caravanserai/api';
 import { createLogbook, expectStatus, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
+import { AuditRepository } from '../src/modules/caravans/audit.repository.js';
 import { caravanWith, join } from './caravans-helpers.js';
 
 const t = useServer({ users: ['alice', 'bob', 'carol', 'dave'] });
@@ -231,6 +232,28 @@ describe('the audit log', () => {
     expect(log[4]?.detail).toBe('leader -> member');
     expect(JSON.stringify(log)).not.toContain('sk-audit');
     for (const e of log) expect(Date.parse(e.at)).not.toBeNaN();
+  });
+});
+
+describe('the audit order', () => {
+  it('is kept by the database: changes in one millisecond from two server processes read newest first', async () => {
+    const caravan = await t.alice.client.caravans.create({ name: 'Ordered' });
+    const db = t.server.testDb.db.kysely;
+    // Two processes' repositories, as two replicas (or one restarted) would have.
+    const one = new AuditRepository(db);
+    const two = new AuditRepository(db);
+    const at = Date.now() + 60_000;
+    const change = (target: string) => ({
+      caravanId: caravan.caravan_id,
+      actor: 'x',
+      action: 'test',
+      target,
+    });
+    await one.record(change('first'), at, db);
+    await two.record(change('second'), at, db);
+    await one.record(change('third'), at, db);
+    const log = await one.list(caravan.caravan_id);
+    expect(log.slice(0, 3).map((e) => e.target)).toEqual(['third', 'second', 'first']);
   });
 });
 

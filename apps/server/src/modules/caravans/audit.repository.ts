@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 
@@ -10,21 +10,23 @@ export interface AuditChange {
   detail?: string;
 }
 
-let sequence = 0;
-
-/** The caravan's record of changes: written in the transaction of the change it records. */
+/**
+ * The caravan's record of changes: written in the transaction of the change it records. Entries
+ * made in the same millisecond are ordered by `seq`, the caravan's next number taken from the
+ * database as the entry is written, so every server process and every restart agrees on it.
+ */
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async record(change: AuditChange, at: number, db: Executor): Promise<void> {
-    sequence = (sequence + 1) % 1_000_000_000;
+    const next = sql<number>`(select coalesce(max(seq), 0) + 1 from caravan_audit where caravan_id = ${change.caravanId})`;
     await db
       .insertInto('caravan_audit')
       .values({
         id: newId(16),
         caravan_id: change.caravanId,
         at,
-        seq: sequence,
+        seq: next,
         actor: change.actor,
         action: change.action,
         target: change.target,
