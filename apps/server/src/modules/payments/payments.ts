@@ -29,7 +29,7 @@ export function createPayments(config: Config, db: Db): Payments | null {
   const mirror = new SubscriptionMirror(db, repo, prices);
   const access = new PaymentAccess(repo, gateway, mirror);
   const customers = new Customers(repo, gateway);
-  const lock = new UserLock();
+  const lock = new UserLock(db);
   return {
     async createCustomer(user, username) {
       access.ownUsername(user, username);
