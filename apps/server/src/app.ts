@@ -27,6 +27,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { type Draining, registerHealth } from './plugins/health.js';
 import { registerJsonBody } from './plugins/json-body.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { onlyContractRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -70,6 +71,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
+    // Several server processes share PostgreSQL: they count together there (DESIGN 9).
+    ...(db.dialect === 'postgres' && { store: databaseRateLimitStore(db) }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,

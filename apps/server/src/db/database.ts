@@ -215,6 +215,14 @@ export interface Database {
   files: FilesTable;
   file_refs: FileRefsTable;
   instance: InstanceTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** A shared rate-limit counter: a route and client's count in the window ending at reset_at. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
 }
 
 /** Facts about the installation as a whole, by name (the secret key's fingerprint). */

@@ -22,6 +22,7 @@ import * as trees from './migrations/0011-trees.js';
 import * as files from './migrations/0012-files.js';
 import * as askingWell from './migrations/0013-asking-well.js';
 import * as instance from './migrations/0014-instance.js';
+import * as rateLimits from './migrations/0015-rate-limits.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0012-files': files,
   '0013-asking-well': askingWell,
   '0014-instance': instance,
+  '0015-rate-limits': rateLimits,
 };
 
 class StaticProvider implements MigrationProvider {
