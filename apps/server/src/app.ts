@@ -83,6 +83,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   app.decorate('services', services);
   registerJsonBody(app, services.workers);
   app.addHook('onClose', () => services.close());
+  await services.start();
   registerAuth(app, services.tokens);
 
   await app.register(

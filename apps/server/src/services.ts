@@ -51,9 +51,12 @@ import { ProfilesService } from './modules/profiles/profiles.service.js';
 import { AnswerRecorder } from './modules/queries/answer-recorder.js';
 import { AutoTitles } from './modules/queries/auto-title.js';
 import { PromptFiles } from './modules/queries/prompt-files.js';
+import { ProviderCalls } from './modules/queries/provider-calls.js';
 import { QueryService } from './modules/queries/query.service.js';
 import { QueryPreparation } from './modules/queries/query-preparation.js';
 import { QueryPrompts } from './modules/queries/query-prompt.js';
+import { RunningQueriesRepository } from './modules/queries/running-queries.repository.js';
+import { StopSignals } from './modules/queries/stop-signals.js';
 import { createSearchRepository } from './modules/search/search.repository.js';
 import { SearchService } from './modules/search/search.service.js';
 import { TokenEstimator } from './modules/usage/token-estimate.js';
@@ -98,6 +101,8 @@ export interface Services {
   payments: Payments | null;
   /** Threads for CPU-heavy work: large request bodies and logs, token counts. */
   workers: WorkerPool;
+  /** Starts what listens to other server processes (a Stop reaching another replica). */
+  start(): Promise<void>;
   /** Stops what the context started (worker threads); the database is the caller's to close. */
   close(): Promise<void>;
 }
@@ -155,7 +160,16 @@ export function createServices(config: Config, db: Db, log?: FastifyBaseLogger):
   const titles = new AutoTitles(logbooksRepo, admission, usage, (error) =>
     log?.warn({ err: error }, 'naming a logbook after its first answer failed'),
   );
-  const queries = new QueryService(access, preparation, recorder, titles, {
+  // Only PostgreSQL has other processes to stop a call in (DESIGN 9).
+  const stops = new StopSignals(
+    new ProviderCalls(),
+    db.dialect === 'postgres' ? new RunningQueriesRepository(db.kysely) : null,
+    {
+      timeoutMs: config.queryTimeoutMs,
+      onError: (error) => log?.warn({ err: error }, 'passing a Stop between server processes failed'),
+    },
+  );
+  const queries = new QueryService(access, preparation, recorder, titles, stops, {
     timeoutMs: config.queryTimeoutMs,
     maxAnswerChars: config.maxAnswerChars,
   });
@@ -222,7 +236,9 @@ export function createServices(config: Config, db: Db, log?: FastifyBaseLogger):
     search: new SearchService(createSearchRepository(db)),
     payments: createPayments(config, db),
     workers,
+    start: () => stops.listen((channel, onPayload) => db.listen(channel, onPayload)),
     close: async () => {
+      await stops.close();
       await imports.close();
       await workers.close();
     },

@@ -33,7 +33,7 @@ describe('health', () => {
   it('counts the migrations a database is behind this release', async () => {
     const older = await createTestDb(undefined, (fresh) => migrateTo(fresh, '0012-files'));
     try {
-      expect(await pendingMigrations(older.db)).toBe(3);
+      expect(await pendingMigrations(older.db)).toBe(4);
       await migrateToLatest(older.db);
       expect(await pendingMigrations(older.db)).toBe(0);
     } finally {

@@ -216,6 +216,16 @@ export interface Database {
   file_refs: FileRefsTable;
   instance: InstanceTable;
   rate_limits: RateLimitsTable;
+  running_queries: RunningQueriesTable;
+}
+
+/** A provider call running in some server process; another may ask it to stop (stop_requested 1). */
+export interface RunningQueriesTable {
+  logid: string;
+  qid: string;
+  lane: number;
+  started_at: number;
+  stop_requested: Generated<number>;
 }
 
 /** A shared rate-limit counter: a route and client's count in the window ending at reset_at. */

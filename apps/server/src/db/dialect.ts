@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { type Listening, listenOn } from './pg-listener.js';
 import { openReaderConnection, openWriterConnection } from './sqlite-connection.js';
 import { InlineWriter, Mutex, SplitSqliteDialect } from './sqlite-driver.js';
 import { SqliteWriterThread } from './sqlite-writer-thread.js';
@@ -20,6 +21,11 @@ export interface Db {
   dialect: DialectName;
   /** Runs reads that must see one consistent state (a logbook row and its entries). */
   snapshot<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: LISTENs on `channel` through a connection of its own, calling `onPayload` for each
+   * notification until closed. SQLite (one process) has no one to hear from: nothing is called.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -70,17 +76,17 @@ function openSqlite(file: string): Db {
     await bulk.destroy();
     await kysely.destroy();
   };
-  return { kysely, bulk, dialect: 'sqlite', snapshot, close };
+  const listen = async () => ({ close: async () => undefined });
+  return { kysely, bulk, dialect: 'sqlite', snapshot, listen, close };
 }
 
 function openPostgres(url: string, schema: string | undefined, max = 10): Db {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const connection = { connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+  const pool = new pg.Pool({ ...connection, max });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
     kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
-  return { kysely, bulk: kysely, dialect: 'postgres', snapshot, close: () => kysely.destroy() };
+  const listen = (channel: string, onPayload: (payload: string) => void) =>
+    listenOn(connection, channel, onPayload);
+  return { kysely, bulk: kysely, dialect: 'postgres', snapshot, listen, close: () => kysely.destroy() };
 }

@@ -23,6 +23,7 @@ import * as files from './migrations/0012-files.js';
 import * as askingWell from './migrations/0013-asking-well.js';
 import * as instance from './migrations/0014-instance.js';
 import * as rateLimits from './migrations/0015-rate-limits.js';
+import * as runningQueries from './migrations/0016-running-queries.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-asking-well': askingWell,
   '0014-instance': instance,
   '0015-rate-limits': rateLimits,
+  '0016-running-queries': runningQueries,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,8 +10,8 @@ export interface ProviderCall {
 
 /**
  * Provider calls in flight in this process, by logid/qid and lane (a compare asks several wells
- * the same question at once), so their owner can stop them. Only this process knows its calls,
- * so a stop reaching another replica does nothing there.
+ * the same question at once), so their owner can stop them. A stop reaching another server
+ * process is passed on to this one by StopSignals.
  */
 export class ProviderCalls {
   private readonly inflight = new Map<string, Map<number, AbortController>>();

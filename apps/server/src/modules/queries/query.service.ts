@@ -9,9 +9,9 @@ import { AnswerBuffer } from './answer-buffer.js';
 import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
 import type { AutoTitles } from './auto-title.js';
 import { type LaneEvent, laned, merge } from './lanes.js';
-import { ProviderCalls } from './provider-calls.js';
 import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
 import type { PreparedAsk, PreparedQuery, QueryPreparation } from './query-preparation.js';
+import type { StopSignals } from './stop-signals.js';
 import { Thought } from './thought.js';
 
 export type { PreparedQuery } from './query-preparation.js';
@@ -37,13 +37,12 @@ export interface QueryServiceOptions {
  * streaming one read to its end: both read the provider's answer as a stream, up to the cap.
  */
 export class QueryService {
-  private readonly calls = new ProviderCalls();
-
   constructor(
     private readonly access: Access,
     private readonly preparation: QueryPreparation,
     private readonly recorder: AnswerRecorder,
     private readonly titles: AutoTitles,
+    private readonly stops: StopSignals,
     private readonly options: QueryServiceOptions,
   ) {}
 
@@ -99,7 +98,7 @@ export class QueryService {
     const reported: ReadAnswer['reported'] = {};
     let failure: unknown;
     let atLength = false;
-    const call = this.calls.begin(q.logid, q.qid, this.options.timeoutMs, q.lane);
+    const call = await this.stops.begin(q.logid, q.qid, q.lane);
     try {
       for await (const part of streamAnswer(q.languageModel, q.prompt, call.signal, q.settings)) {
         if (part.type === 'reasoning') {
@@ -124,7 +123,7 @@ export class QueryService {
     } catch (error) {
       failure = error;
     } finally {
-      call.end();
+      await call.end();
     }
     const text = answer.finish();
     const ending = endingOf(call.cancelled(), answer.full, failure, text);
@@ -151,12 +150,12 @@ export class QueryService {
   }
 
   /**
-   * Stops a query in flight (the Scribe's stop button): the text that arrived is stored as the
-   * answer, marked as stopped; the query entry stays either way.
+   * Stops a query in flight (the Scribe's stop button), in whichever server process runs it: the
+   * text that arrived is stored as the answer, marked as stopped; the query entry stays either way.
    */
   async cancel(user: UserRow, logid: string, qid: string): Promise<{ cancelled: boolean }> {
     await this.access.writableLogbook(user, logid);
-    return { cancelled: this.calls.stop(logid, qid) };
+    return { cancelled: await this.stops.stop(logid, qid) };
   }
 }
 
