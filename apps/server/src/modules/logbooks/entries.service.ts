@@ -6,6 +6,7 @@ import type { Executor, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { Conflict, fieldError, NotFound } from '../../errors.js';
 import type { EntriesRepository } from './entries.repository.js';
+import { keepTreeAttrs, refuseTreeChange, withoutFilesIfDeleted } from './entry-changes.js';
 import { toEntry } from './entry-codec.js';
 import { namedEids, type PlacedEntry, placeEntries } from './entry-placement.js';
 import type { LogbooksRepository } from './logbooks.repository.js';
@@ -253,27 +254,6 @@ export function headAfterRewrite(placed: readonly PlacedEntry[], oldHead: string
   return placed[newestLeafUnder({ parents, byEid: new Map() }, old)]!.eid;
 }
 
-/** A re-tag keeps the entry's place in the tree: attributes given may repeat its eid and parent, not change them. */
-function refuseTreeChange(current: Record<string, string>, given: Record<string, string> | undefined): void {
-  for (const name of ['eid', 'parent'] as const) {
-    const value = given?.[name];
-    if (value !== undefined && value !== current[name]) {
-      throw fieldError('attrs', `An entry's ${name} cannot be changed.`);
-    }
-  }
-}
-
-/** New attributes for an entry, with its eid and parent where they leave them out. */
-function keepTreeAttrs(
-  given: Record<string, string>,
-  current: Record<string, string>,
-): Record<string, string> {
-  const attrs = { ...given };
-  attrs.eid ??= current.eid!;
-  if (current.parent !== undefined) attrs.parent ??= current.parent;
-  return attrs;
-}
-
 /** The logbook was deleted between the access check and the write. */
 const gone = () => NotFound('Logbook not found.');
 
@@ -288,14 +268,4 @@ function checkText(field: string, text: string | undefined): void {
 
 function checkAttrs(attrs: Record<string, string> | undefined): void {
   for (const value of Object.values(attrs ?? {})) checkText('attrs', value);
-}
-
-/**
- * A deleted entry (its content blanked) carries no files: they go once nothing else names them
- * (DESIGN 3a).
- */
-function withoutFilesIfDeleted(attrs: Record<string, string>, content: string): Record<string, string> {
-  if (content.trim() !== '' || attrs.files === undefined) return attrs;
-  const { files: _, ...rest } = attrs;
-  return rest;
 }
