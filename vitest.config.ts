@@ -7,12 +7,19 @@ const apiTests = [
   'apps/cli/test/**/*.test.ts',
 ];
 
+/**
+ * Several server processes of the built server behind Debian's haproxy, on PostgreSQL only
+ * (DESIGN 9): the `cluster` project, not the API suite's two.
+ */
+const clusterTests = ['apps/server/test/cluster/**/*.test.ts'];
+
 /** Unit files that replace a module (vi.mock): they run with modules of their own. */
 const replacingModules = ['apps/server/src/providers/url-guard-dns.test.ts'];
 
 /**
- * Projects: `unit` (pure packages and server units) and the API suite twice, once per database.
- * scripts/test.mjs runs them all; TEST_POSTGRES=skip leaves out PostgreSQL, loudly.
+ * Projects: `unit` (pure packages and server units), the API suite twice, once per database, and
+ * `cluster` (PostgreSQL). scripts/test.mjs runs them all; TEST_POSTGRES=skip leaves out PostgreSQL,
+ * the cluster included, loudly.
  *
  * The unit and API files share their modules within a worker (`isolate: false`): importing the
  * server afresh for each of some 250 files took more time than the tests themselves. Each API file
@@ -21,6 +28,9 @@ const replacingModules = ['apps/server/src/providers/url-guard-dns.test.ts'];
  */
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores: an API file spends much of its time waiting on its
+    // server, the database or a child process, so two together take little more than one.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -40,6 +50,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup-dom.ts'],
+          // Drawing Mantine in jsdom takes seconds beside the API suite on two cores: more than
+          // Vitest's default 5 s for a test that clicks through several screens.
+          testTimeout: 20_000,
         },
       },
       {
@@ -47,6 +60,7 @@ export default defineConfig({
           name: 'api-sqlite',
           isolate: false,
           include: apiTests,
+          exclude: ['**/node_modules/**', ...clusterTests],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -57,10 +71,24 @@ export default defineConfig({
           name: 'api-postgres',
           isolate: false,
           include: apiTests,
+          exclude: ['**/node_modules/**', ...clusterTests],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tools/test-kit/src/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Each file starts its replicas (tens of seconds on a loaded two-core machine) and a
+        // test may outwait a proxy's idle timeout; the global setup builds the server first.
+        test: {
+          name: 'cluster',
+          isolate: false,
+          include: clusterTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tools/test-kit/src/cluster/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDb } from './db/dialect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
+import { checkReachable } from './db/reachable.js';
 import { checkSecretFingerprint } from './db/secret-fingerprint.js';
 import { ConfigError } from './env.js';
 
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgPoolSize: 2 });
   try {
+    await checkReachable(db, config.databaseUrl);
     const pending = await pendingMigrations(db);
     await migrateToLatest(db);
     await checkSecretFingerprint(db, config.secretKey);

@@ -1,48 +1,20 @@
-import { ApiClient, type Logbook } from '@caravanserai/api';
-import {
-  createLogbook,
-  eventually,
-  expectStatus,
-  type SignedIn,
-  TEST_POSTGRES_URL,
-  useServer,
-} from '@caravanserai/test-kit';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { type Db, openDb } from '../src/db/dialect.js';
+import type { ApiClient, Logbook } from '@caravanserai/api';
+import { createLogbook, eventually, expectStatus, type SignedIn, useServer } from '@caravanserai/test-kit';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { caravanWith, sharedWell } from './caravans-helpers.js';
+import { useSecondProcess } from './second-process.js';
 
 /**
  * Two servers on one database, as two replicas behind a load balancer: each has its own
  * connections and nothing in memory in common, so only the database can keep a quota.
  */
 const t = useServer({ users: ['alice', 'bob'], fake: true });
-let secondDb: Db;
-let second: App;
-let secondBase = '';
-
-beforeAll(async () => {
-  const first = t.server.testDb.db;
-  if (first.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.kysely);
-    secondDb = openDb({ databaseUrl: TEST_POSTGRES_URL, pgSchema: rows[0]!.schema });
-  } else {
-    secondDb = openDb({ databaseUrl: null, dataDir: t.server.testDb.dataDir });
-  }
-  second = await buildApp({ config: t.server.config, db: secondDb });
-  secondBase = `${await second.listen({ port: 0, host: '127.0.0.1' })}${t.server.config.apiPrefix}`;
-});
-
-afterAll(async () => {
-  await second?.close();
-  await secondDb?.close();
-});
+const second = useSecondProcess(t);
 
 beforeEach(() => t.fake.reset());
 
 /** The member's client on the second server. */
-const onSecond = (who: SignedIn) => new ApiClient({ baseUrl: secondBase, token: who.token });
+const onSecond = (who: SignedIn) => second.client(who.token);
 
 let sequence = 0;
 async function setup(queries: number): Promise<{ caravanId: string; book: Logbook }> {

@@ -1,4 +1,4 @@
-import { createTestDb, useServer } from '@caravanserai/test-kit';
+import { createTestDb, type Db, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest, pendingMigrations } from '../src/db/migrate.js';
 import { checkSecretFingerprint } from '../src/db/secret-fingerprint.js';
@@ -33,11 +33,45 @@ describe('health', () => {
   it('counts the migrations a database is behind this release', async () => {
     const older = await createTestDb(undefined, (fresh) => migrateTo(fresh, '0012-files'));
     try {
-      expect(await pendingMigrations(older.db)).toBe(4);
+      const behind = await pendingMigrations(older.db);
+      expect(behind).toBeGreaterThan(0);
+      await migrateTo(older.db, '0013-asking-well');
+      expect(await pendingMigrations(older.db)).toBe(behind - 1);
       await migrateToLatest(older.db);
       expect(await pendingMigrations(older.db)).toBe(0);
     } finally {
       await older.drop();
+    }
+  });
+});
+
+describe('a database one release newer than this process', () => {
+  const migrated = async (fresh: { db: Db }, name: string) => {
+    await migrateToLatest(fresh.db);
+    await fresh.db.kysely
+      .insertInto('kysely_migration' as never)
+      .values({ name, timestamp: new Date().toISOString() } as never)
+      .execute();
+  };
+
+  it('is served: its newer migrations are taken as had, and nothing is run or pending', async () => {
+    const fresh = await createTestDb();
+    try {
+      await migrated(fresh, '9999-from-the-next-release');
+      await migrateToLatest(fresh.db);
+      expect(await pendingMigrations(fresh.db)).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('is still refused when an unknown migration sorts among this release’s own', async () => {
+    const fresh = await createTestDb();
+    try {
+      await migrated(fresh, '0012a-not-from-any-release');
+      await expect(migrateToLatest(fresh.db)).rejects.toThrow('corrupted migrations');
+    } finally {
+      await fresh.drop();
     }
   });
 });

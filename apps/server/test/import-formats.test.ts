@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => work?.remove());
 
+type Conversation = Record<string, unknown>;
+
 const entriesOf = async (logid: string): Promise<Entry[]> =>
   parseLog((await t.alice.client.logbooks.get(logid)).log);
 
@@ -240,6 +242,29 @@ describe('importing again', () => {
     expect(first).toMatchObject({ status: 'done', skipped: [] });
     expect(first.imported).toHaveLength(1);
     expect(first.imported[0]!.source_id).toMatch(/^chatgpt:sha256-[0-9a-f]{32}$/);
+    const again = await importFile(t.server, t.bob, file);
+    expect(again).toMatchObject({ status: 'done', duplicates: 1, updated: 0, imported: [], skipped: [] });
+    expect((await t.bob.client.logbooks.list()).length).toBe(before + 1);
+  });
+
+  it.each([
+    ['Claude', 'claude-conversations.json', 'claude', (c: Conversation) => ({ ...c, uuid: null })],
+    [
+      'Open WebUI',
+      'open-webui-export.json',
+      'open-webui',
+      (c: Conversation) => ({ ...c, id: undefined, chat: { ...(c.chat as Conversation), id: undefined } }),
+    ],
+    ['LibreChat', 'librechat-tree.json', 'librechat', (c: Conversation) => ({ ...c, conversationId: null })],
+  ])('%s: finds a conversation without an id again by its content', async (_, name, prefix, strip) => {
+    const raw = JSON.parse(await readFile(fixture(name), 'utf8')) as Conversation | Conversation[];
+    const older = strip(Array.isArray(raw) ? raw[0]! : raw);
+    const file = JSON.stringify([older]);
+    const before = (await t.bob.client.logbooks.list()).length;
+    const first = await importFile(t.server, t.bob, file);
+    expect(first).toMatchObject({ status: 'done', format: prefix, skipped: [] });
+    expect(first.imported).toHaveLength(1);
+    expect(first.imported[0]!.source_id).toMatch(new RegExp(`^${prefix}:sha256-[0-9a-f]{32}$`));
     const again = await importFile(t.server, t.bob, file);
     expect(again).toMatchObject({ status: 'done', duplicates: 1, updated: 0, imported: [], skipped: [] });
     expect((await t.bob.client.logbooks.list()).length).toBe(before + 1);

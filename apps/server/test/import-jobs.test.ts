@@ -177,6 +177,15 @@ function jobRow(job_id: string, user_id: number, fields: Partial<ImportJobRow> =
     created_at: at,
     heartbeat_at: at,
     finished_at: null,
+    // Run in its own process, as an older release runs imports: no upload in the queue.
+    upload_name: null,
+    upload_size: null,
+    journal: null,
+    restore: 0,
+    made_journals: null,
+    claimed_by: null,
+    lease_until: null,
+    attempts: 0,
     ...fields,
   };
 }

@@ -1,7 +1,7 @@
 import { ApiClient, pathOf, type QuerySubmit, routes } from '@caravanserai/api';
 import { createFakeWell, createLogbook, ORIGINS, useServer } from '@caravanserai/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEEPALIVE_COMMENT, KEEPALIVE_MS } from '../src/modules/queries/event-stream.js';
+import { KEEPALIVE_COMMENT, KEEPALIVE_MS } from '../src/lib/event-stream.js';
 
 const t = useServer({ users: ['alice'], fake: true });
 
@@ -77,7 +77,9 @@ describe('POST /journals/query/stream/ keepalive', () => {
     });
     const text = await body.rest();
     expect(eventNames(text)).toEqual(['query', 'cancelled']);
-    expect(text).toMatch(/^event: query\ndata: .*\n\n: keepalive\n\n: keepalive\n\nevent: cancelled\n/);
+    expect(text).toMatch(
+      /^id: 1\nevent: query\ndata: .*\n\n: keepalive\n\n: keepalive\n\nid: 2\nevent: cancelled\n/,
+    );
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -110,7 +112,7 @@ describe('POST /journals/query/stream/ keepalive', () => {
     expect(result.gen).toBe(ANSWER);
     const [text = ''] = await Promise.all(bodies);
     expect(keepalives(text)).toBeGreaterThan(0);
-    expect(text).toMatch(/event: delta\ndata: .*\n\n: keepalive\n\nevent: delta\n/);
+    expect(text).toMatch(/event: delta\ndata: .*\n\n: keepalive\n\nid: \d+\nevent: delta\n/);
     expect(eventNames(text)).toEqual(['query', 'delta', 'delta', 'delta', 'delta', 'done']);
   });
 });

@@ -1,9 +1,10 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
-/** One Server-Sent Event: its name and its data as sent. */
+/** One Server-Sent Event: its name and its data as sent, and its id when it has one. */
 export interface SseEvent {
   event: string;
   data: string;
+  id?: string;
 }
 
 /**
@@ -20,7 +21,12 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
     for (;;) {
       const { value, done } = await reader.read();
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
-      for (const message of ready.splice(0)) yield { event: message.event ?? 'message', data: message.data };
+      for (const message of ready.splice(0))
+        yield {
+          event: message.event ?? 'message',
+          data: message.data,
+          ...(message.id === undefined ? {} : { id: message.id }),
+        };
       if (done) return;
     }
   } finally {

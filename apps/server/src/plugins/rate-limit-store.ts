@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { Db } from '../db/dialect.js';
+import type { RedisConnection } from '../lib/redis.js';
 
 type Counted = { current: number; ttl: number };
 type Done = (error: Error | null, result?: Counted) => void;
@@ -84,4 +89,18 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Where @fastify/rate-limit counts, so every server process counts together (DESIGN 9): in Redis
+ * with REDIS_URL (the plugin's own Redis store, keys under the server's prefix), else in
+ * PostgreSQL's table; SQLite's one process counts in its memory.
+ */
+export function sharedRateLimitStore(
+  db: Db,
+  redis: RedisConnection | null,
+): Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'> {
+  if (redis) return { redis: redis.client, nameSpace: `${redis.prefix}rate-limit:` };
+  if (db.dialect === 'postgres') return { store: databaseRateLimitStore(db) };
+  return {};
 }

@@ -12,3 +12,4 @@ export const countTokens = tasks.countTokens;
 export const pdfText = tasks.pdfText;
 export const fileKind = tasks.fileKind;
 export const sha256 = tasks.sha256;
+export const bazaarCopy = tasks.bazaarCopy;

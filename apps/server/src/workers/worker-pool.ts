@@ -7,7 +7,14 @@ import { Piscina } from 'piscina';
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const ENTRY = new URL(FROM_SOURCE ? './tasks-from-source.worker.mjs' : './tasks.worker.js', import.meta.url);
 
-export type TaskName = 'parseJson' | 'parseLog' | 'countTokens' | 'pdfText' | 'fileKind' | 'sha256';
+export type TaskName =
+  | 'parseJson'
+  | 'parseLog'
+  | 'countTokens'
+  | 'pdfText'
+  | 'fileKind'
+  | 'sha256'
+  | 'bazaarCopy';
 
 /**
  * Worker threads for CPU-heavy work (parsing large bodies and logs, counting tokens, reading uploads and PDFs), so the request thread

@@ -20,7 +20,7 @@ import {
   writeRuns,
 } from './conversation-check.js';
 import type { SourceConversation, SourceFile } from './formats/conversation.js';
-import type { ImportTarget, ImportTargetsRepository } from './import-targets.repository.js';
+import type { ImportTarget, ImportTargetsRepository, Mark } from './import-targets.repository.js';
 import { newBranches, newTurns } from './new-turns.js';
 
 /** Where an import's files are stored: the file's id, or null when it is not taken. */
@@ -37,10 +37,23 @@ export type Outcome =
 /** Where a new logbook is filed: the journal chosen for the conversation, or none. */
 export type JournalFor = (conversation: SourceConversation) => Promise<string | null>;
 
+/**
+ * The import job writing and the conversation's place in its file: each logbook it creates or
+ * grows is marked with them, in the same transaction. `earlier` finds the mark an earlier run of
+ * the job left for this conversation (it was taken over after writing it); asked only when the
+ * conversation's logbook exists already.
+ */
+export interface JobItem {
+  id: string;
+  item: number;
+  earlier?: (() => Promise<Mark | undefined>) | undefined;
+}
+
 /** What every conversation of one file shares: where it goes and the file's format. */
 export interface WriteTarget {
   journalFor: JournalFor;
   format: ImportFormat;
+  job?: JobItem | undefined;
 }
 
 /**
@@ -94,18 +107,37 @@ export class ConversationWriter {
     const problem = sourceIdProblem(conversation.source_id) ?? entriesProblem(conversation.entries);
     if (problem) return { kind: 'skipped', reason: problem };
     const existing = await this.existing(user, conversation.source_id);
-    if (existing) return this.grow(user, existing, conversation);
+    if (existing) return this.again(user, existing, conversation, target);
     const jid = await target.journalFor(conversation);
     try {
-      return await this.create(user, conversation, jid, isOwnFormat(target.format));
+      return await this.create(user, conversation, jid, target);
     } catch (error) {
       if (jid !== null && !(await this.targets.journalExists(jid))) throw new JournalGone();
       // The same conversation twice in one file: the second is the first's re-import.
       if (!isUniqueViolation(error)) throw error;
       const made = await this.existing(user, conversation.source_id);
       if (!made) throw error;
-      return this.grow(user, made, conversation);
+      return this.again(user, made, conversation, target);
     }
+  }
+
+  /**
+   * A conversation whose logbook exists: grown by what it lacks. When this job's earlier run wrote
+   * that logbook for this very conversation (and was then taken over), it is counted as that run
+   * counted it, so the job ends as an uninterrupted run would.
+   */
+  private async again(
+    user: UserRow,
+    existing: ImportTarget,
+    conversation: SourceConversation,
+    target: WriteTarget,
+  ): Promise<Outcome> {
+    const earlier = await target.job?.earlier?.();
+    const outcome = await this.grow(user, existing, conversation, target.job);
+    if (earlier === undefined || earlier.logid !== existing.logid) return outcome;
+    if (earlier.kind === 'updated') return { kind: 'updated' };
+    const title = importedTitle(conversation.title, UNTITLED, isOwnFormat(target.format));
+    return { kind: 'imported', logid: existing.logid, title };
   }
 
   private async existing(user: UserRow, sourceId: string): Promise<ImportTarget | undefined> {
@@ -122,8 +154,10 @@ export class ConversationWriter {
     user: UserRow,
     conversation: SourceConversation,
     jid: string | null,
-    own: boolean,
+    target: WriteTarget,
   ): Promise<Outcome> {
+    const own = isOwnFormat(target.format);
+    const job = target.job;
     const logid = newId();
     const at = now();
     const { created, modified } = datesOf(conversation, at);
@@ -162,6 +196,7 @@ export class ConversationWriter {
         trx,
       );
       await this.entries.insert(logid, first, at, trx);
+      if (job) await this.targets.mark(job.id, job.item, { logid, kind: 'imported' }, trx);
     });
     const written = new Set(first.map((p) => p.eid));
     for (const run of rest) {
@@ -223,6 +258,7 @@ export class ConversationWriter {
     user: UserRow,
     target: ImportTarget,
     conversation: SourceConversation,
+    job: JobItem | undefined,
   ): Promise<Outcome> {
     const tree = conversation.entries.some((e) => e.attrs.eid !== undefined);
     const stored = await this.targets.storedTurns(target.logid);
@@ -232,11 +268,11 @@ export class ConversationWriter {
     // Modified when the conversation last changed, if it says, as a new import is; never before
     // the logbook's own last change.
     const changed = timeOf(conversation.modified_at, now());
-    const dated =
-      changed === undefined
-        ? undefined
-        : (trx: Executor) =>
-            this.logbooks.update(target.logid, { modified_at: Math.max(changed, target.modified_at) }, trx);
+    const dated = async (trx: Executor) => {
+      if (changed !== undefined)
+        await this.logbooks.update(target.logid, { modified_at: Math.max(changed, target.modified_at) }, trx);
+      if (job) await this.targets.mark(job.id, job.item, { logid: target.logid, kind: 'updated' }, trx);
+    };
     try {
       refuseIfSalted(target);
       for (const run of writeRuns(turns)) await this.writes.append(target.logid, run, { alongside: dated });

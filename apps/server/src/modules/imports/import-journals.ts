@@ -24,24 +24,50 @@ export function importJournalTitle(format: ImportFormat, at: Date): string {
   return `${SOURCE_NAMES[format]} import ${at.toISOString().slice(0, 10)}`;
 }
 
+/** The journals an import job made, kept with the job, so a run taken over files beside them. */
+export interface MadeJournals {
+  /** What earlier runs of the job made: {key: jid}. */
+  known: Record<string, string>;
+  /** Keeps the whole map, before the journal it adds is made. */
+  keep(made: Record<string, string>): Promise<void>;
+}
+
 /**
  * Chooses each new logbook's journal: the one the user named; else, for a backup, a new journal
  * per journal of the backup (its logbooks that were in none stay in none); else one new journal
  * named after the source and the date. Journals are made on first use, so an import that only
- * finds what it imported before leaves no empty journal behind.
+ * finds what it imported before leaves no empty journal behind. With `made`, each new journal's
+ * id is kept with the job before it is made, and a later run of the job uses it (making it if the
+ * earlier run stopped in between).
  */
 export function journalChooser(
   journals: JournalsRepository,
   user: UserRow,
   given: string | null,
   format: ImportFormat,
+  made?: MadeJournals,
 ): JournalFor {
-  const made = new Map<string, Promise<string>>();
+  const chosen = new Map<string, Promise<string>>();
+  const known = { ...made?.known };
+  const ensure = async (key: string, title: string, instructions?: string) => {
+    const earlier = known[key];
+    if (earlier !== undefined) {
+      if (!(await journals.find(earlier))) await create(journals, user, title, instructions, earlier);
+      return earlier;
+    }
+    const jid = newId();
+    if (made) {
+      known[key] = jid;
+      await made.keep({ ...known });
+    }
+    await create(journals, user, title, instructions, jid);
+    return jid;
+  };
   const make = (key: string, title: string, instructions?: string) => {
-    let jid = made.get(key);
+    let jid = chosen.get(key);
     if (!jid) {
-      jid = create(journals, user, title, instructions);
-      made.set(key, jid);
+      jid = ensure(key, title, instructions);
+      chosen.set(key, jid);
     }
     return jid;
   };
@@ -62,10 +88,16 @@ async function create(
   journals: JournalsRepository,
   user: UserRow,
   title: string,
-  instructions = '',
-): Promise<string> {
+  instructions: string | undefined,
+  jid: string,
+): Promise<void> {
   const at = now();
-  const jid = newId();
-  await journals.insert({ jid, owner_id: user.id, title, instructions, created_at: at, modified_at: at });
-  return jid;
+  await journals.insert({
+    jid,
+    owner_id: user.id,
+    title,
+    instructions: instructions ?? '',
+    created_at: at,
+    modified_at: at,
+  });
 }

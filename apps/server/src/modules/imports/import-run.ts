@@ -11,7 +11,13 @@ import {
 } from './conversation-writer.js';
 import type { ExportReader, ReadItem } from './formats/conversation.js';
 import { CutOffError } from './formats/cut-off.js';
-import type { ImportJobItem, ImportJobsRepository, JobProgress } from './import-jobs.repository.js';
+import {
+  type ImportJobItem,
+  type ImportJobsRepository,
+  type JobProgress,
+  LostClaim,
+} from './import-jobs.repository.js';
+import type { Mark } from './import-targets.repository.js';
 
 /** Progress is written after this many conversations, or this long, whichever comes first. */
 const FLUSH_EVERY = 100;
@@ -21,6 +27,9 @@ export const MAX_LISTED = 50_000;
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Where a job's troubles are logged. */
+export type ImportLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
 export interface RunInput {
   jobId: string;
   user: UserRow;
@@ -29,7 +38,22 @@ export interface RunInput {
   /** Checked between conversations: the server is stopping. */
   stopping: () => boolean;
   /** Gives the user the settings a backup carries, once all of it was restored. */
-  restoreAccount?: (account: BackupAccount) => Promise<void>;
+  restoreAccount?: ((account: BackupAccount) => Promise<void>) | undefined;
+  /**
+   * The process holding the job in the queue: what this run writes counts only while it still
+   * does, and stopping hands the job back (progress written, lease let go) instead of failing it.
+   */
+  claim?: string;
+  /** Where earlier runs of the job got to: this run goes on from there. */
+  from?: Resume;
+}
+
+/** How far a job got before its run stopped, and what it wrote past that point. */
+export interface Resume {
+  /** The counts last written: the first `done` conversations of the file are behind it. */
+  progress: JobProgress;
+  /** The logbook an earlier run wrote for the conversation at a place in the file, if one did. */
+  markOf?: ((item: number) => Promise<Mark | undefined>) | undefined;
 }
 
 /** Why a job ended unfinished because its server process stopped (or stopped answering for it). */
@@ -60,24 +84,29 @@ export async function runImport(
   jobs: ImportJobsRepository,
   writer: ConversationWriter,
   input: RunInput,
-  log: FastifyBaseLogger,
+  log: ImportLog,
 ): Promise<void> {
-  const { jobId, reader } = input;
+  const { jobId, reader, claim, from } = input;
   const progress: JobProgress = {
-    format: reader.format,
     total: 0,
     done: 0,
     duplicates: 0,
     updated: 0,
     imported_count: 0,
     skipped_count: 0,
+    ...from?.progress,
+    format: reader.format,
   };
   // Conversations stored by this job (new logbooks and grown ones), however many are listed.
-  let stored = 0;
+  let stored = progress.imported_count + progress.updated;
   let pending: ImportJobItem[] = [];
-  let seq = 0;
+  // Items are numbered on from those listed before.
+  let seq = progress.imported_count + progress.skipped_count;
   let flushedAt = Date.now();
-  let flushedDone = 0;
+  let flushedDone = progress.done;
+  // The conversations earlier runs counted are read again (the file is read from its start) but not written.
+  const behind = progress.done;
+  let place = 0;
   const list = (item: Omit<ImportJobItem, 'job_id' | 'seq'>) => {
     const listed = item.kind === 'imported' ? progress.imported_count : progress.skipped_count;
     if (listed >= MAX_LISTED) return;
@@ -88,7 +117,7 @@ export async function runImport(
   const flush = async () => {
     const items = pending;
     pending = [];
-    await saving(() => jobs.progress(jobId, progress, items, now()));
+    await saving(() => jobs.progress(jobId, progress, items, now(), claim));
     flushedAt = Date.now();
     flushedDone = progress.done;
   };
@@ -107,44 +136,70 @@ export async function runImport(
   };
 
   try {
-    for await (const item of reader.items()) {
+    for await (const read of reader.items()) {
       if (input.stopping()) throw new Stopped();
+      const at = place++;
+      if (at < behind) continue;
       progress.total++;
-      record(item, await writeOne(writer, input, item, log));
+      record(read, await writeOne(writer, input, read, at, log));
       if (progress.done - flushedDone >= FLUSH_EVERY || Date.now() - flushedAt >= FLUSH_MS) await flush();
       await yieldToOthers();
     }
     await flush();
+    // Given again by a run taken over after giving it: the same settings, so no harm.
     const account = reader.account?.();
     if (account && input.restoreAccount) await saving(() => input.restoreAccount!(account));
-    await saving(() => jobs.finish(jobId, 'done', null, now()));
+    await saving(() => jobs.finish(jobId, 'done', null, now(), claim));
   } catch (error) {
+    if (lost(error)) return;
+    if (error instanceof Stopped && claim !== undefined) {
+      // Handed back: another process goes on from what is written here.
+      await jobs.handBack(jobId, progress, pending, now(), claim).catch(() => {});
+      return;
+    }
     const detail = failureDetail(error, stored);
     if (!(error instanceof Stopped)) log.warn({ err: error, jobId }, 'import failed');
     await flush().catch(() => {});
-    await jobs.finish(jobId, 'failed', detail, now());
+    await jobs.finish(jobId, 'failed', detail, now(), claim).catch((failed: unknown) => {
+      if (!lost(failed)) throw failed;
+    });
   }
+}
+
+/** The job was taken over by another process: this run writes nothing more. */
+function lost(error: unknown): boolean {
+  return error instanceof LostClaim || (error instanceof NotSaved && error.cause instanceof LostClaim);
 }
 
 /** One conversation; a failure of its own is its reason to be skipped, never the job's end. */
 async function writeOne(
   writer: ConversationWriter,
   input: RunInput,
-  item: ReadItem,
-  log: FastifyBaseLogger,
+  read: ReadItem,
+  item: number,
+  log: ImportLog,
 ): Promise<Outcome> {
-  if ('skipped' in item) return { kind: 'skipped', reason: item.skipped.reason };
+  if ('skipped' in read) return { kind: 'skipped', reason: read.skipped.reason };
   try {
-    return await writer.write(input.user, item.conversation, {
+    return await writer.write(input.user, read.conversation, {
       journalFor: input.journalFor,
       format: input.reader.format,
+      job:
+        input.claim === undefined ? undefined : { id: input.jobId, item, earlier: earlierMark(input, item) },
     });
   } catch (error) {
-    // The journal is gone for every conversation after this one too: the job's end, said once.
-    if (error instanceof JournalGone) throw error;
+    // The journal is gone for every conversation after this one too: the job's end, said once; and
+    // a job taken over is this run's end.
+    if (error instanceof JournalGone || error instanceof LostClaim) throw error;
     log.error({ err: error, jobId: input.jobId }, 'an imported conversation could not be stored');
     return { kind: 'skipped', reason: 'It could not be stored.' };
   }
+}
+
+/** How the run asks for what an earlier run of the job wrote for the conversation at `item`. */
+function earlierMark(input: RunInput, item: number) {
+  const markOf = input.from?.markOf;
+  return markOf && (() => markOf(item));
 }
 
 /** Why the job failed, in the words its owner reads; `stored`: conversations it stored before. */

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor, ImportMarksTable } from '../../db/database.js';
 import { decodeAttrs } from '../logbooks/entry-codec.js';
 import type { StoredTurns } from './new-turns.js';
 import { MessageKeys } from './new-turns.js';
+
+/** A logbook a job created or grew for one conversation of its file. */
+export type Mark = Pick<ImportMarksTable, 'logid' | 'kind'>;
 
 export interface ImportTarget {
   logid: string;
@@ -11,7 +14,10 @@ export interface ImportTarget {
   modified_at: number;
 }
 
-/** SQL a re-import needs: the logbook an earlier import made, and what it holds. */
+/**
+ * SQL a re-import needs: the logbook an earlier import made, and what it holds; and the marks a
+ * job leaves beside the logbooks it writes, which a run taken over reads.
+ */
 export class ImportTargetsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -63,5 +69,24 @@ export class ImportTargetsRepository {
       .where('logid', '=', logid)
       .executeTakeFirst();
     return { count: count?.entry_count ?? 0, messages, entries };
+  }
+
+  /** Marks the logbook as written by the job for its conversation at `item`, in the write's transaction. */
+  async mark(jobId: string, item: number, mark: Mark, trx: Executor): Promise<void> {
+    await trx
+      .insertInto('import_marks')
+      .values({ job_id: jobId, item, ...mark })
+      .onConflict((oc) => oc.columns(['job_id', 'item']).doNothing())
+      .execute();
+  }
+
+  /** The mark the job left for its conversation at `item`, if it wrote one. */
+  markOf(jobId: string, item: number): Promise<Mark | undefined> {
+    return this.db
+      .selectFrom('import_marks')
+      .select(['logid', 'kind'])
+      .where('job_id', '=', jobId)
+      .where('item', '=', item)
+      .executeTakeFirst();
   }
 }

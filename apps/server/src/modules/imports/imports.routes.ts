@@ -14,7 +14,7 @@ export async function importRoutes(app: FastifyInstance, services: Services): Pr
       const upload = await receiveUpload(request, limits, ({ journal }) =>
         services.imports.checkJournal(user, journal),
       );
-      return services.imports.start(user, upload, request.log);
+      return services.imports.start(user, upload);
     });
   });
 

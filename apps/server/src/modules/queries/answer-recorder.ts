@@ -6,20 +6,18 @@ import type { EntriesService } from '../logbooks/entries.service.js';
 import type { TokenEstimator } from '../usage/token-estimate.js';
 import type { Outcome, UsageService } from '../usage/usage.service.js';
 import type { Continuing } from './continuation.js';
-import { providerReason } from './provider-error.js';
+import { type Concealed, providerReason } from './provider-error.js';
 import { QueryFailed } from './query-errors.js';
 import { FILE_PART_TOKENS, promptFileParts, promptTexts } from './query-prompt.js';
 import type { Reasoning } from './thought.js';
 
-/** The query an answer belongs to, as far as storing it and its usage goes. */
-export interface AnsweredQuery {
+/**
+ * A provider call as far as its usage goes: who asked, through which well, what it was sent. A
+ * logbook's query and a gateway call (no logbook: `logid` null) are metered alike.
+ */
+export interface MeteredCall {
   userId: number;
-  logid: string;
-  qid: string;
-  /** The eid of the query entry. */
-  queryEid: string;
-  /** The eid the answer follows: its query for a new answer beside old ones; else the active leaf. */
-  answerFollows: string | undefined;
+  logid: string | null;
   wellid: string;
   provider: string;
   model: string;
@@ -31,6 +29,20 @@ export interface AnsweredQuery {
   caravanId: string | null;
   /** Its reservation under the caravan's query quota, replaced by its usage row; or null. */
   reservationId: string | null;
+  /** The Bazaar rental it goes through, or null. */
+  rentalId: string | null;
+  /** What a failure's reason must not say to the caller. */
+  concealed: Concealed;
+}
+
+/** The query an answer belongs to, as far as storing it and its usage goes. */
+export interface AnsweredQuery extends MeteredCall {
+  logid: string;
+  qid: string;
+  /** The eid of the query entry. */
+  queryEid: string;
+  /** The eid the answer follows: its query for a new answer beside old ones; else the active leaf. */
+  answerFollows: string | undefined;
   /** The stopped or cut answer this one continues, if it is a continuation. */
   continuing?: Continuing;
 }
@@ -189,14 +201,24 @@ export class AnswerRecorder {
     return read.ending === 'cut' ? text + cutMark(this.options.maxAnswerChars) : text;
   }
 
-  async failed(q: AnsweredQuery, error: unknown): Promise<QueryFailed> {
-    const { reason, timedOut } = providerReason(error, q.apiKey, this.options.timeoutMs);
+  /**
+   * An answer that is not stored (the gateway's): only its use is recorded, with the same token
+   * counts (or estimates) and outcome a stored answer's row would have.
+   */
+  async used(q: MeteredCall, read: ReadAnswer): Promise<TokenUsage> {
+    const usage = await this.tokens(q, read);
+    await this.record(q, OUTCOME[read.ending], usage);
+    return usage;
+  }
+
+  async failed(q: MeteredCall, error: unknown): Promise<QueryFailed> {
+    const { reason, timedOut } = providerReason(error, q.concealed, this.options.timeoutMs);
     await this.record(q, timedOut ? 'timeout' : 'error', NO_TOKENS);
     return new QueryFailed(reason);
   }
 
   /** Stopped before any text arrived: nothing is stored, the stop is recorded. */
-  async cancelled(q: AnsweredQuery): Promise<void> {
+  async cancelled(q: MeteredCall): Promise<void> {
     await this.record(q, 'cancelled', NO_TOKENS);
   }
 
@@ -204,7 +226,7 @@ export class AnswerRecorder {
    * The provider's counts, or estimates where it gave none: providers report usage at the end of
    * an answer, so a cut or stopped one has none, and some servers never report it.
    */
-  private async tokens(q: AnsweredQuery, read: ReadAnswer): Promise<TokenUsage> {
+  private async tokens(q: MeteredCall, read: ReadAnswer): Promise<TokenUsage> {
     const { input, output } = read.reported;
     const missingOutput = output === undefined || (output === 0 && read.text !== '');
     if (input !== undefined && !missingOutput) return { input_tokens: input, output_tokens: output };
@@ -216,12 +238,12 @@ export class AnswerRecorder {
     return { input_tokens: inputTokens, output_tokens: outputTokens, estimated: true };
   }
 
-  private async promptTokens(q: AnsweredQuery): Promise<number> {
+  private async promptTokens(q: MeteredCall): Promise<number> {
     const texts = await this.estimator.prompt(promptTexts(q.prompt));
     return texts + FILE_PART_TOKENS * promptFileParts(q.prompt);
   }
 
-  private record(q: AnsweredQuery, outcome: Outcome, usage: TokenUsage, trx?: Executor) {
+  private record(q: MeteredCall, outcome: Outcome, usage: TokenUsage, trx?: Executor) {
     return this.usage.record(
       {
         userId: q.userId,
@@ -237,6 +259,7 @@ export class AnswerRecorder {
         streamed: q.streamed,
         caravanId: q.caravanId,
         reservationId: q.reservationId,
+        rentalId: q.rentalId,
       },
       trx,
     );

@@ -1,13 +1,28 @@
+import type { Db } from '../../db/dialect.js';
 import type { Listening } from '../../db/pg-listener.js';
+import type { RedisConnection } from '../../lib/redis.js';
 import type { ProviderCall, ProviderCalls } from './provider-calls.js';
 import type { RunningQueriesRepository, RunningQuery } from './running-queries.repository.js';
+import { postgresStopChannel, redisStopChannel, type StopChannel } from './stop-channel.js';
 
-/** The channel a Stop is announced on; its payload is `logid/qid`. */
-export const STOP_CHANNEL = 'caravanserai_query_stop';
-/** How often a running call looks at its row, in case the notification was missed. */
+/** How often a running call looks at its row, in case the signal was missed. */
 export const STOP_CHECK_MS = 1000;
 /** Rows older than the longest call plus this were left by a process that died mid-call. */
 const STALE_MARGIN_MS = 60_000;
+
+/**
+ * How a Stop is signalled to the other processes, chosen here only: published on Redis with
+ * REDIS_URL, else PostgreSQL's NOTIFY. Without rows (SQLite: one process) there is no one to tell.
+ */
+export function stopChannelOf(
+  db: Db,
+  running: RunningQueriesRepository | null,
+  redis: RedisConnection | null,
+): StopChannel | null {
+  if (!running) return null;
+  if (redis) return redisStopChannel(redis);
+  return postgresStopChannel((channel, onPayload) => db.listen(channel, onPayload), running);
+}
 
 /** A provider call whose end is awaited: it may have a row to remove. */
 export interface RunningCall extends Omit<ProviderCall, 'end'> {
@@ -16,18 +31,16 @@ export interface RunningCall extends Omit<ProviderCall, 'end'> {
 
 export interface StopSignalsOptions {
   timeoutMs: number;
-  /** Where a failed check or notification is reported. */
+  /** Where a failed check or signal is reported. */
   onError?: (error: unknown) => void;
 }
-
-type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Listening>;
 
 /**
  * Stop across server processes (DESIGN 9). The call is aborted by the process running it
  * (ProviderCalls); with PostgreSQL each call also has a row, so a Stop reaching another process
- * marks it and notifies every process, and the one running it stops it. A call checks its row
- * once a second too, so a missed notification (a dropped connection) still stops it. On SQLite
- * there is one process: rows and notifications are skipped.
+ * marks it and signals every process (the channel: NOTIFY or Redis), and the one running it stops
+ * it. A call checks its row once a second too, so a missed signal (a dropped connection) still
+ * stops it. On SQLite there is one process: rows and signals are skipped.
  */
 export class StopSignals {
   private listening: Listening | null = null;
@@ -35,16 +48,14 @@ export class StopSignals {
   constructor(
     private readonly calls: ProviderCalls,
     private readonly running: RunningQueriesRepository | null,
+    private readonly channel: StopChannel | null,
     private readonly options: StopSignalsOptions,
   ) {}
 
   /** Starts hearing Stops from other processes (PostgreSQL). */
-  async listen(listen: Listen): Promise<void> {
-    if (!this.running || this.listening) return;
-    this.listening = await listen(STOP_CHANNEL, (payload) => {
-      const slash = payload.indexOf('/');
-      if (slash > 0) this.calls.stop(payload.slice(0, slash), payload.slice(slash + 1));
-    });
+  async listen(): Promise<void> {
+    if (!this.channel || this.listening) return;
+    this.listening = await this.channel.listen((logid, qid) => this.calls.stop(logid, qid));
   }
 
   async begin(logid: string, qid: string, lane = 0): Promise<RunningCall> {
@@ -88,7 +99,8 @@ export class StopSignals {
     if (!this.running) return false;
     const since = Date.now() - this.options.timeoutMs - STALE_MARGIN_MS;
     if ((await this.running.requestStop(logid, qid, since)) === 0) return false;
-    await this.running.notify(STOP_CHANNEL, `${logid}/${qid}`);
+    // Stored first: a running call the signal misses (or one that cannot be sent) finds it in its row.
+    await this.channel?.send(logid, qid).catch((error: unknown) => this.options.onError?.(error));
     return true;
   }
 

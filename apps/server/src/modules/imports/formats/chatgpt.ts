@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
 import { citationsOf, withCitations } from './chatgpt-citations.js';
-import { contentId } from './chatgpt-content-id.js';
 import { label, partsInto } from './chatgpt-parts.js';
+import { contentId } from './content-id.js';
 import type { ReadItem, SourceFile } from './conversation.js';
 import {
   EntryList,
@@ -157,6 +157,18 @@ function messageInto(
   else write((t) => list.gen(t, attrs));
 }
 
+/** What a conversation without an id is known by: its title, its time, each message by its key. */
+function* contentOf(record: Record<string, unknown>): Generator<unknown> {
+  yield record.title;
+  yield record.create_time;
+  const mapping = isRecord(record.mapping) ? record.mapping : {};
+  for (const key of Object.keys(mapping).sort()) {
+    const node = mapping[key];
+    const message = isRecord(node) && isRecord(node.message) ? node.message : {};
+    yield [key, message.id ?? null, message.content ?? null];
+  }
+}
+
 /** One conversation of the export, along its active branch. */
 export function readChatGptConversation(raw: unknown, index: number, assets: Assets = NO_ASSETS): ReadItem {
   const record = isRecord(raw) ? raw : {};
@@ -169,7 +181,7 @@ export function readChatGptConversation(raw: unknown, index: number, assets: Ass
       'Not a conversation: expected an object.',
     );
   }
-  const source_id = sourceId('chatgpt', id ?? contentId(record));
+  const source_id = sourceId('chatgpt', id ?? contentId(contentOf(record)));
   const created_at = isoFromEpoch(record.create_time);
   if (!isRecord(record.mapping)) {
     return skipped(source_id, fallbackTitle, 'The conversation has no messages (its mapping is missing).');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
+import { contentId } from './content-id.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -158,17 +159,24 @@ function activeMessages(messages: Message[], currentLeaf: string | undefined): M
   return timed.map((x) => x.message);
 }
 
+/** What a conversation without a uuid is known by: its name, its time, each message in order. */
+function* contentOf(name: unknown, created: unknown, messages: readonly Message[]): Generator<unknown> {
+  yield name;
+  yield created;
+  for (const m of messages) yield [m.uuid ?? null, m.sender, m.text ?? null, m.content];
+}
+
 export function readClaudeConversation(raw: unknown, index: number): ReadItem {
   const record = isRecord(raw) ? raw : {};
   const id = idText(record.uuid);
-  const source_id = sourceId('claude', id ?? `#${index}`);
   const created_at = isoFromText(record.created_at);
   const fallbackTitle = str(record.name) || `Conversation ${index}`;
-  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
-  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no uuid.');
+  if (!isRecord(raw)) {
+    return skipped(sourceId('claude', `#${index}`), fallbackTitle, 'Not a conversation: expected an object.');
+  }
   if (!Array.isArray(record.chat_messages)) {
     return skipped(
-      source_id,
+      sourceId('claude', id ?? `#${index}`),
       fallbackTitle,
       'The conversation has no messages (chat_messages is not a list).',
     );
@@ -177,6 +185,8 @@ export function readClaudeConversation(raw: unknown, index: number): ReadItem {
     const parsed = Message.safeParse(m);
     return parsed.success ? [parsed.data] : [];
   });
+  // An export without the conversation's uuid: one from its content, the same each time it is read.
+  const source_id = sourceId('claude', id ?? contentId(contentOf(record.name, record.created_at, messages)));
   const dates = { source_id, title: record.name, created_at, modified_at: isoFromText(record.updated_at) };
   const tree: MessageTree<Message> = {
     messages,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
+import { contentId } from './content-id.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -188,13 +189,39 @@ function activeMessages(messages: Message[]): Message[] {
   return branchTo(leaf, (m) => (m.parentMessageId == null ? undefined : byId.get(m.parentMessageId)));
 }
 
+/**
+ * What a conversation without an id is known by: its title, its time, each message (a nested tree
+ * walked in a loop, with each message's place in it, so depth is no risk).
+ */
+function* contentOf(record: Record<string, unknown>): Generator<unknown> {
+  yield record.title;
+  yield record.createdAt;
+  const nested = Array.isArray(record.messagesTree)
+    ? record.messagesTree
+    : Array.isArray(record.messages) && isTree(record, record.messages)
+      ? record.messages
+      : undefined;
+  const described = (m: Message) => [m.messageId ?? null, m.isCreatedByUser, m.text ?? null, m.content];
+  if (nested !== undefined) {
+    for (const n of nestedMessages(nested).nodes) yield [n.key, n.parent ?? null, ...described(n.message)];
+  } else if (Array.isArray(record.messages)) {
+    for (const m of parsedList(record.messages)) yield [m.parentMessageId ?? null, ...described(m)];
+  }
+}
+
 export function readLibreChatConversation(raw: unknown, index: number): ReadItem {
   const record = isRecord(raw) ? raw : {};
   const id = idText(record.conversationId);
-  const source_id = sourceId('librechat', id ?? `#${index}`);
   const fallbackTitle = str(record.title) || `Conversation ${index}`;
-  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a conversation: expected an object.');
-  if (id === undefined) return skipped(source_id, fallbackTitle, 'The conversation has no conversationId.');
+  if (!isRecord(raw)) {
+    return skipped(
+      sourceId('librechat', `#${index}`),
+      fallbackTitle,
+      'Not a conversation: expected an object.',
+    );
+  }
+  // An export without the conversation's id: one from its content, the same each time it is read.
+  const source_id = sourceId('librechat', id ?? contentId(contentOf(record)));
   const branch = Array.isArray(record.messagesTree)
     ? mainLine(record.messagesTree)
     : Array.isArray(record.messages)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { branches, branchTo, latestLeaf, type MessageTree, stableEids, writeTree } from './branch.js';
+import { contentId } from './content-id.js';
 import type { ReadItem } from './conversation.js';
 import {
   EntryList,
@@ -154,17 +155,32 @@ function activeMessages(chat: Record<string, unknown>): Message[] {
   return Array.isArray(chat.messages) ? chat.messages.flatMap(parsed) : [];
 }
 
+/** What a chat without an id is known by: its title, its time, its prompt, each message by its key. */
+function* contentOf(item: Record<string, unknown>, chat: Record<string, unknown>): Generator<unknown> {
+  yield item.title ?? chat.title;
+  yield item.created_at ?? chat.timestamp;
+  yield chatSystemPrompt(chat);
+  const tree = treeOf(chat) ?? {};
+  for (const key of Object.keys(tree).sort()) {
+    for (const m of parsed(tree[key])) yield [key, m.id ?? null, m.role, m.content ?? null];
+  }
+  const flat = Array.isArray(chat.messages) ? chat.messages : [];
+  for (const m of flat.flatMap(parsed)) yield [m.id ?? null, m.role, m.content ?? null];
+}
+
 export function readOpenWebUiChat(raw: unknown, index: number): ReadItem {
   const item = isRecord(raw) ? raw : {};
   // Wrapped items carry the chat under `chat`; older ones are the chat itself.
   const chat = isRecord(item.chat) ? item.chat : item;
   const id = idText(item.id) ?? idText(chat.id);
-  const source_id = sourceId('open-webui', id ?? `#${index}`);
   const title = str(item.title) ?? str(chat.title);
   const created_at = isoFromEpoch(item.created_at) ?? isoFromEpoch(chat.timestamp);
   const fallbackTitle = title || `Conversation ${index}`;
-  if (!isRecord(raw)) return skipped(source_id, fallbackTitle, 'Not a chat: expected an object.');
-  if (id === undefined) return skipped(source_id, fallbackTitle, 'The chat has no id.');
+  if (!isRecord(raw)) {
+    return skipped(sourceId('open-webui', `#${index}`), fallbackTitle, 'Not a chat: expected an object.');
+  }
+  // An export without the chat's id: one from its content, the same each time it is read.
+  const source_id = sourceId('open-webui', id ?? contentId(contentOf(item, chat)));
   const branch = activeMessages(chat);
   const system = chatSystemPrompt(chat);
   // The chat's prompt repeated as a system message is one prompt, not two.

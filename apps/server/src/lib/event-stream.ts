@@ -13,8 +13,13 @@ export const KEEPALIVE_COMMENT = ': keepalive\n\n';
 
 /** An open Server-Sent Events answer: events go out as they are sent, in the shared wire format. */
 export interface EventStream {
-  send(event: QueryStreamEvent): void;
+  /** An answer's event, with the id a reconnecting client names (`Last-Event-ID`). */
+  send(event: QueryStreamEvent, id?: string): void;
+  /** An event already in the wire format (`event:`/`data:` lines and a blank line). */
+  write(frame: string): void;
   end(): void;
+  /** Called once when the stream ends, by `end` or by the client going away. */
+  onClose(listener: () => void): void;
 }
 
 export interface EventStreamOptions {
@@ -54,16 +59,22 @@ export function openEventStream(
   };
   res.once('close', stop);
 
+  const write = (frame: string) => {
+    if (!writable()) return;
+    res.write(frame);
+    // The silence is counted from the last write, so a comment goes out only when one is due.
+    keepAlive.refresh();
+  };
   return {
-    send(event) {
-      if (!writable()) return;
-      res.write(formatStreamEvent(event));
-      // The silence is counted from the last write, so a comment goes out only when one is due.
-      keepAlive.refresh();
-    },
+    send: (event, id) => write(formatStreamEvent(event, id)),
+    write,
     end() {
       stop();
       if (!res.writableEnded) res.end();
+    },
+    onClose(listener) {
+      if (res.destroyed || res.writableEnded) queueMicrotask(listener);
+      else res.once('close', listener);
     },
   };
 }

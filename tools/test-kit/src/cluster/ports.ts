@@ -1,0 +1,17 @@
+import { createServer } from 'node:net';
+
+/**
+ * A loopback port nothing listens on right now (the system's pick), for a process started next to
+ * listen on: a replica keeps its port across restarts, so the proxy's configuration names it once.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
