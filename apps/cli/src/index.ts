@@ -30,11 +30,12 @@ const program = new Command()
 
 program
   .command('login')
-  .description('sign in and keep the token in your config folder')
+  .description('sign in and keep the token (or API key) in your config folder')
   .option('-u, --username <name>', 'your username')
-  .action(async (options: { username?: string }) => {
+  .option('-k, --key [key]', 'sign in with a personal API key instead (asked for, unseen, when not given)')
+  .action(async (options: { username?: string; key?: string | true }) => {
     const server = resolveServer(program.opts().server, bundleDir);
-    process.exit(await login(server, `${server}${apiPrefix(bundleDir)}`, options.username));
+    process.exit(await login(server, `${server}${apiPrefix(bundleDir)}`, options));
   });
 
 program

@@ -182,6 +182,7 @@ describe('the current user', () => {
       instructions: '',
       memory_default: true,
       auto_titles: true,
+      is_admin: false,
     });
   });
 
@@ -206,6 +207,7 @@ describe('the current user', () => {
       instructions: '',
       memory_default: true,
       auto_titles: true,
+      is_admin: false,
     });
     expect(await user.client.auth.user()).toMatchObject({ email: 'new@example.org' });
     expect(await t.server.client().profiles.get(user.username)).toMatchObject({ location: 'Samarkand' });

@@ -6,7 +6,9 @@ const t = useServer();
 
 let seq = 0;
 /** A username no other test in this file (or a parallel file) uses. */
-const uniqueName = (prefix = 'pw') => `${prefix}${process.pid}n${++seq}`;
+// Letters only: a name holding the process id's digits could be 'too similar' to a numeric password.
+const letters = (n: number) => n.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)]!);
+const uniqueName = (prefix = 'pw') => `${prefix}${letters(process.pid)}n${letters(++seq)}`;
 
 const TOO_COMMON = 'This password is too common.';
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';

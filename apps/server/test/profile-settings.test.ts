@@ -20,6 +20,7 @@ describe('the settings for asking, on the current user', () => {
       instructions: '',
       memory_default: true,
       auto_titles: true,
+      is_admin: false,
     });
   });
 
@@ -40,6 +41,7 @@ describe('the settings for asking, on the current user', () => {
       instructions,
       memory_default: false,
       auto_titles: false,
+      is_admin: false,
     });
     expect(await t.server.client().profiles.get(user.username)).toMatchObject({ location: 'Merv' });
 

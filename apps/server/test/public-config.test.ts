@@ -42,6 +42,9 @@ describe('GET /config/ with the defaults', () => {
     support_email: 'support@caravanserai.local',
     stripe_publishable_key: null,
     api_prefix: '/api',
+    registration: 'open',
+    password_reset: false,
+    sso: null,
   };
 
   it('answers anyone, with or without the trailing slash', async () => {
@@ -90,6 +93,9 @@ describe('GET /config/ with payments on and a support address', () => {
       support_email: 'help@caravans.example',
       stripe_publishable_key: 'pk_test_51Abc',
       api_prefix: '/api',
+      registration: 'open',
+      password_reset: false,
+      sso: null,
     };
     expect(await t.server.client().config.get()).toEqual(expected);
     expect((await servedPage(t, '/sultans/cancel/sub_9/')).config).toEqual(expected);

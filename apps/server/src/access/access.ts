@@ -94,7 +94,7 @@ export class Access {
   async changeableWell(user: UserRow, wellid: string): Promise<WellWithOwner> {
     const well = await this.wells.findWithOwner(wellid);
     if (well && owns(user, well)) return well;
-    if (well && (await this.caravans.sharedWith(user, wellid)))
+    if (well && (await this.caravans.sharedOrRented(user, wellid)))
       throw Forbidden('Only the owner can change this well.');
     throw NotFound('Well not found.');
   }
@@ -108,12 +108,12 @@ export class Access {
   /** Whether the user may use this well (a fork keeps its source's well only then). */
   async mayUseWell(user: UserRow, wellid: string | null): Promise<boolean> {
     if (wellid === null) return false;
-    return owns(user, await this.wells.find(wellid)) || this.caravans.sharedWith(user, wellid);
+    return owns(user, await this.wells.find(wellid)) || this.caravans.sharedOrRented(user, wellid);
   }
 
   /**
-   * A journal named in a logbook write must be the writer's own, a well theirs or shared with them
-   * by a caravan (else a 400 on that field).
+   * A journal named in a logbook write must be the writer's own, a well theirs, shared with them
+   * by a caravan or rented by them (else a 400 on that field).
    */
   async checkReferences(
     user: UserRow,

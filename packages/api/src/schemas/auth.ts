@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InviteCode } from './admin.js';
 import { Instructions } from './common.js';
 import { Line } from './text.js';
 
@@ -26,6 +27,8 @@ export const Registration = z.object({
     .optional(),
   password1: Password,
   password2: Password,
+  /** The code of an invite link: needed while REGISTRATION is invite, used up by this registration. */
+  invite: InviteCode.optional(),
 });
 export type Registration = z.infer<typeof Registration>;
 
@@ -48,6 +51,8 @@ export const CurrentUser = z.object({
   memory_default: z.boolean(),
   /** A logbook titled 'Default' is named after its first answer. */
   auto_titles: z.boolean(),
+  /** An administrator of this server (ADMIN_USERNAMES); `role` stays the subscription tier. */
+  is_admin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

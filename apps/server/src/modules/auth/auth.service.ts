@@ -1,14 +1,11 @@
-import type { CurrentUser, Login, Registration, UserUpdate } from '@caravanserai/api';
-import { bool, int, now } from '../../db/columns.js';
+import type { CurrentUser, Login, UserUpdate } from '@caravanserai/api';
+import { bool, int } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { fieldError, ValidationFailed } from '../../errors.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password.js';
-import { passwordProblems } from './password-rules.js';
+import { ValidationFailed } from '../../errors.js';
+import { ACCOUNT_DISABLED } from './account-gate.js';
+import { DUMMY_HASH, verifyPassword } from './password.js';
 import type { TokenService } from './tokens.service.js';
-import { type UserPatch, type UsersRepository, usernameKey } from './users.repository.js';
-
-const USERNAME_TAKEN = 'A user with that username already exists.';
+import type { UserPatch, UsersRepository } from './users.repository.js';
 
 export class AuthService {
   constructor(
@@ -16,41 +13,14 @@ export class AuthService {
     private readonly tokens: TokenService,
   ) {}
 
-  async register(input: Registration): Promise<string> {
-    if (input.password1 !== input.password2) {
-      throw ValidationFailed({ non_field_errors: ["The two password fields didn't match."] });
-    }
-    const problems = await passwordProblems(input.password1, input);
-    if (problems.length > 0) throw ValidationFailed({ password1: problems });
-    if (await this.users.findByUsername(input.username)) throw fieldError('username', USERNAME_TAKEN);
-
-    const passwordHash = await hashPassword(input.password1);
-    let user: UserRow;
-    try {
-      user = await this.users.insert({
-        username: input.username,
-        username_key: usernameKey(input.username),
-        email: input.email ?? '',
-        password_hash: passwordHash,
-        role: 'Pilgrim',
-        location: '',
-        is_system: 0,
-        created_at: now(),
-      });
-    } catch (error) {
-      // Two registrations racing for one name: the unique index decides, the loser hears why.
-      if (isUniqueViolation(error)) throw fieldError('username', USERNAME_TAKEN);
-      throw error;
-    }
-    return this.tokens.issue(user.id);
-  }
-
   async login(input: Login): Promise<string> {
     const user = await this.users.findByUsername(input.username);
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok || user.is_system) {
       throw ValidationFailed({ non_field_errors: ['Unable to log in with provided credentials.'] });
     }
+    // Said only to whoever knows the password, so it tells nobody else the account exists.
+    if (user.disabled_at !== null) throw ValidationFailed({ non_field_errors: [ACCOUNT_DISABLED] });
     return this.tokens.issue(user.id);
   }
 
@@ -75,7 +45,7 @@ export class AuthService {
   }
 }
 
-export function toCurrentUser(user: UserRow): CurrentUser {
+export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {
   return {
     pk: user.id,
     username: user.username,
@@ -83,5 +53,6 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     instructions: user.instructions,
     memory_default: bool(user.memory_default),
     auto_titles: bool(user.auto_titles),
+    is_admin: isAdmin,
   };
 }

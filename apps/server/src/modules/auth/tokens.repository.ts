@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/database.js';
+import type { Database, Executor, UserRow } from '../../db/database.js';
 
 export interface TokenOwner {
   user: UserRow;
@@ -44,8 +44,8 @@ export class TokensRepository {
     await this.db.deleteFrom('tokens').where('token_hash', '=', tokenHash).execute();
   }
 
-  async deleteAllOf(userId: number): Promise<void> {
-    await this.db.deleteFrom('tokens').where('user_id', '=', userId).execute();
+  async deleteAllOf(userId: number, db: Executor = this.db): Promise<void> {
+    await db.deleteFrom('tokens').where('user_id', '=', userId).execute();
   }
 
   /** Deletes the user's tokens last used before `cutoff`. */

@@ -10,7 +10,14 @@ export const SIGNUP_FAILED = 'Signup failed. Please check your details and try a
 
 const FIELD_NAMES = { password1: 'password', password2: 'confirm' };
 
-export function SignupForm({ onSuccess }: { onSuccess: (username: string) => void }) {
+/** `invite`: the code of the invite link the visitor came with, sent with the registration. */
+export function SignupForm({
+  onSuccess,
+  invite,
+}: {
+  onSuccess: (username: string) => void;
+  invite?: string;
+}) {
   const signup = useSignup();
   const [alert, setAlert] = useState<string[] | null>(null);
   const form = useForm({
@@ -37,13 +44,16 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
         ...(email ? { email } : {}),
         password1: values.password,
         password2: values.confirm,
+        ...(invite ? { invite } : {}),
       },
       {
         onSuccess: () => onSuccess(values.username.trim()),
         onError: (error) => {
           const { fields, other } = serverFieldErrors(error, FIELD_NAMES);
-          form.setErrors(fields);
-          setAlert([SIGNUP_FAILED, ...other]);
+          // A spent invite link is no field of the form: it is said above it.
+          const { invite: inviteProblem, ...own } = fields;
+          form.setErrors(own);
+          setAlert([SIGNUP_FAILED, ...(inviteProblem ? [inviteProblem] : []), ...other]);
         },
       },
     );

@@ -1,0 +1,5 @@
+/** Every API-key query lives under this root. */
+export const apiKeysKeys = {
+  all: ['api-keys'] as const,
+  list: () => [...apiKeysKeys.all, 'list'] as const,
+};
