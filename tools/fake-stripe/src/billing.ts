@@ -19,9 +19,18 @@ const NO_CARD: Decline = {
 /** The card a subscription is charged to: its own default, else its customer's. */
 export function paymentMethodFor(store: Store, subscription: Stripe.Subscription): string | null {
   if (typeof subscription.default_payment_method === 'string') return subscription.default_payment_method;
-  const customer = store.customers.get(subscription.customer as string);
-  const fallback = customer?.invoice_settings.default_payment_method;
-  return typeof fallback === 'string' ? fallback : null;
+  return customerCard(store, subscription.customer as string);
+}
+
+/** The customer's default card, which their invoices are charged to. */
+export function customerCard(store: Store, customerId: string): string | null {
+  const card = store.customers.get(customerId)?.invoice_settings.default_payment_method;
+  return typeof card === 'string' ? card : null;
+}
+
+/** Why a charge to `paymentMethod` is refused: no card at all, or a card that refuses; null: paid. */
+export function declineFor(store: Store, paymentMethod: string | null): Decline | null {
+  return paymentMethod === null ? NO_CARD : (store.chargeDeclines.get(paymentMethod) ?? null);
 }
 
 /**
@@ -34,7 +43,7 @@ export function chargePeriod(
   reason: Stripe.Invoice.BillingReason,
 ): ChargeResult {
   const paymentMethod = paymentMethodFor(store, subscription);
-  const decline = paymentMethod === null ? NO_CARD : (store.chargeDeclines.get(paymentMethod) ?? null);
+  const decline = declineFor(store, paymentMethod);
   const invoice = invoiceObject({
     subscription,
     reason,

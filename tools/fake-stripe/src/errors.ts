@@ -36,6 +36,8 @@ const LABELS = {
   subscription: 'subscription',
   price: 'price',
   subscription_item: 'subscription item',
+  invoice_item: 'invoiceitem',
+  invoice: 'invoice',
 } as const;
 export type ObjectKind = keyof typeof LABELS;
 

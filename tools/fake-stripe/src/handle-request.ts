@@ -8,7 +8,7 @@ import { stripeId } from './ids';
 import { Params } from './params';
 import type { Router } from './router';
 import type { Store } from './store';
-import type { RecordedRequest } from './types';
+import type { RecordedRequest, RequestMatch } from './types';
 
 export interface HandlerState {
   store: Store;
@@ -18,7 +18,7 @@ export interface HandlerState {
   revealKeysInErrors: boolean;
   requests: RecordedRequest[];
   /** Failures to answer the next requests with, in order (see FakeStripe.failNext). */
-  injected: { status: number; error: StripeErrorBody }[];
+  injected: { status: number; error: StripeErrorBody; only: RequestMatch }[];
 }
 
 /** One API request: authenticate, decode, replay or run the endpoint, answer in Stripe's shapes. */
@@ -66,7 +66,12 @@ export async function handleRequest(
   const apiKey = bearerKey(req);
   if (apiKey !== state.secretKey) return fail(invalidApiKey(shownKey(apiKey, state.revealKeysInErrors)));
 
-  const injected = state.injected.shift();
+  const at = state.injected.findIndex(
+    ({ only }) =>
+      (only.method === undefined || only.method === method) &&
+      (only.path === undefined || only.path === url.pathname),
+  );
+  const [injected] = at < 0 ? [] : state.injected.splice(at, 1);
   if (injected) return answer(injected.status, { error: injected.error });
 
   const match = state.router.match(method, url.pathname);

@@ -5,5 +5,5 @@ export { DEFAULT_PRICES, FAKE_PRICES } from './prices';
 export { startFakeStripe } from './server';
 export { signatureHeader } from './signature';
 export { TEST_CARDS, type TestCard } from './test-cards';
-export type { Advance, FakeStripe, FakeStripeOptions, RecordedRequest } from './types';
+export type { Advance, FakeStripe, FakeStripeOptions, RecordedRequest, RequestMatch } from './types';
 export type { Delivery, SendOptions, Signed } from './webhooks';

@@ -128,7 +128,7 @@ export function priceObject(spec: PriceSpec, nowMs: number): Stripe.Price {
  * Decimal fields travel as strings ("12000"); the SDK turns them into its Decimal type on
  * arrival, which is what its definitions describe.
  */
-function decimalString(amount: number): Stripe.Decimal {
+export function decimalString(amount: number): Stripe.Decimal {
   return String(amount) as unknown as Stripe.Decimal;
 }
 

@@ -68,6 +68,26 @@ export class Params {
     return value as T;
   }
 
+  /**
+   * A range filter of a list (`created`): a number for one exact value, or an object of `gt`,
+   * `gte`, `lt` and `lte` bounds. Answers whether a value falls in it; everything when absent.
+   */
+  range(key: string, min: number, max: number): (value: number) => boolean {
+    const value = this.data[key];
+    if (value === undefined) return () => true;
+    if (typeof value === 'string') {
+      const exact = this.integer(key, min, max);
+      return (v) => v === exact;
+    }
+    const bounds = this.object(key)?.only('gt', 'gte', 'lt', 'lte');
+    const [gt, gte, lt, lte] = (['gt', 'gte', 'lt', 'lte'] as const).map((b) => bounds?.integer(b, min, max));
+    return (v) =>
+      (gt === undefined || v > gt) &&
+      (gte === undefined || v >= gte) &&
+      (lt === undefined || v < lt) &&
+      (lte === undefined || v <= lte);
+  }
+
   object(key: string): Params | undefined {
     const value = this.data[key];
     if (value === undefined || value === '') return undefined;

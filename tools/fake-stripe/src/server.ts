@@ -10,6 +10,8 @@ import { endNow, failPayment, payLatest, renew } from './lifecycle';
 import { DEFAULT_PRICES } from './prices';
 import { Router } from './router';
 import { customerEndpoints } from './routes/customers';
+import { invoiceItemEndpoints } from './routes/invoice-items';
+import { invoiceEndpoints } from './routes/invoices';
 import { paymentMethodEndpoints } from './routes/payment-methods';
 import { subscriptionEndpoints } from './routes/subscriptions';
 import { Store } from './store';
@@ -35,7 +37,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const store = new Store(options.prices ?? DEFAULT_PRICES, clock, (event) => webhooks.enqueue(event));
   const state: HandlerState = {
     store,
-    router: new Router([...customerEndpoints, ...paymentMethodEndpoints, ...subscriptionEndpoints]),
+    router: new Router([
+      ...customerEndpoints,
+      ...paymentMethodEndpoints,
+      ...subscriptionEndpoints,
+      ...invoiceItemEndpoints,
+      ...invoiceEndpoints,
+    ]),
     keys: new IdempotencyKeys(clock),
     secretKey,
     revealKeysInErrors: options.revealKeysInErrors ?? false,
@@ -78,6 +86,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     customers: () => copies(store.customers),
     paymentMethods: () => copies(store.paymentMethods),
     subscriptions: () => copies(store.subscriptions),
+    invoiceItems: () => copies(store.invoiceItems),
+    invoices: () => copies(store.invoices),
     setWebhookUrl: (url) => {
       webhooks.url = url;
     },
@@ -90,8 +100,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       pay: change((s) => payLatest(store, s, NO_REQUEST)),
       end: change((s) => endNow(store, s, NO_REQUEST)),
     },
-    failNext: (count, failure = OUTAGE) => {
-      for (let i = 0; i < count; i++) state.injected.push(failure);
+    failNext: (count, failure = OUTAGE, only = {}) => {
+      for (let i = 0; i < count; i++) state.injected.push({ ...failure, only });
     },
     reset: () => {
       store.reset();

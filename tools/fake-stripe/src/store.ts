@@ -10,7 +10,13 @@ import {
 } from './events';
 import { type PriceSpec, priceObject } from './objects';
 
-type Stored = Stripe.Customer | Stripe.PaymentMethod | Stripe.Subscription | Stripe.Invoice | Stripe.Price;
+type Stored =
+  | Stripe.Customer
+  | Stripe.PaymentMethod
+  | Stripe.Subscription
+  | Stripe.Invoice
+  | Stripe.InvoiceItem
+  | Stripe.Price;
 
 /**
  * Everything the fake knows, in memory: the objects by id and the events they raised. Endpoints
@@ -21,6 +27,11 @@ export class Store {
   readonly paymentMethods = new Map<string, Stripe.PaymentMethod>();
   readonly subscriptions = new Map<string, Stripe.Subscription>();
   readonly invoices = new Map<string, Stripe.Invoice>();
+  /**
+   * One-off charges: pending until an invoice made with `pending_invoice_items_behavior=include`
+   * takes them in (the invoices of subscriptions leave them pending).
+   */
+  readonly invoiceItems = new Map<string, Stripe.InvoiceItem>();
   readonly prices = new Map<string, Stripe.Price>();
   /** Cards that attach but whose every charge is refused (pm_card_chargeCustomerFail). */
   readonly chargeDeclines = new Map<string, Decline>();
@@ -43,6 +54,7 @@ export class Store {
     this.paymentMethods.clear();
     this.subscriptions.clear();
     this.invoices.clear();
+    this.invoiceItems.clear();
     this.chargeDeclines.clear();
     this.events.length = 0;
     this.prices.clear();
@@ -64,6 +76,12 @@ export class Store {
   subscription(id: string, param: string, inPath: boolean): Stripe.Subscription {
     const found = this.subscriptions.get(id);
     if (!found) throw noSuch('subscription', id, param, inPath);
+    return found;
+  }
+
+  invoice(id: string, param: string, inPath: boolean): Stripe.Invoice {
+    const found = this.invoices.get(id);
+    if (!found) throw noSuch('invoice', id, param, inPath);
     return found;
   }
 
@@ -97,6 +115,7 @@ export class Store {
       this.paymentMethods.get(id) ??
       this.subscriptions.get(id) ??
       this.invoices.get(id) ??
+      this.invoiceItems.get(id) ??
       this.prices.get(id)
     );
   }

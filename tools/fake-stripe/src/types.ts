@@ -16,6 +16,13 @@ export interface RecordedRequest {
   replayed: boolean;
 }
 
+/** Which requests an injected failure is for: any, unless a method or path is named. */
+export interface RequestMatch {
+  method?: string;
+  /** The path without its query, e.g. `/v1/invoices`. */
+  path?: string;
+}
+
 export interface FakeStripeOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
@@ -63,6 +70,9 @@ export interface FakeStripe {
   customers(): Stripe.Customer[];
   paymentMethods(): Stripe.PaymentMethod[];
   subscriptions(): Stripe.Subscription[];
+  invoiceItems(): Stripe.InvoiceItem[];
+  /** Every invoice: the subscriptions' and the ones made with `POST /v1/invoices`. */
+  invoices(): Stripe.Invoice[];
   setWebhookUrl(url: string | null): void;
   /** Resolves once every queued webhook delivery is done. */
   webhooksSettled(): Promise<void>;
@@ -71,8 +81,11 @@ export interface FakeStripe {
   /** The body and `Stripe-Signature` header an event would be delivered with. */
   sign(event: FakeEvent, options?: SendOptions): Signed;
   advance: Advance;
-  /** Answers the next `count` API requests with this error (an outage: 500 api_error by default). */
-  failNext(count: number, failure?: { status: number; error: StripeErrorBody }): void;
+  /**
+   * Answers the next `count` API requests with this error (an outage: 500 api_error by default);
+   * with `only`, the next `count` requests of that method and path, letting others through.
+   */
+  failNext(count: number, failure?: { status: number; error: StripeErrorBody }, only?: RequestMatch): void;
   /** Forgets every object, event, request, delivery and idempotency key. */
   reset(): void;
   close(): Promise<void>;

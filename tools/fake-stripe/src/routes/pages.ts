@@ -1,4 +1,6 @@
 import { invalidRequest } from '../errors';
+import { listOf } from '../objects';
+import type { Call } from '../router';
 
 export interface PageOptions {
   limit: number;
@@ -28,4 +30,17 @@ function indexOf<T extends { id: string }>(all: T[], id: string, param: string):
   const at = all.findIndex((item) => item.id === id);
   if (at < 0) throw invalidRequest(`No such object: '${id}'`, { param, code: 'resource_missing' });
   return at;
+}
+
+/**
+ * A list endpoint's answer: the page of `all` (newest first) its `limit`, `starting_after` and
+ * `ending_before` ask for, as Stripe's list object at `url`, expanded as asked.
+ */
+export function listPage<T extends { id: string }>(all: T[], url: string, { params, store }: Call) {
+  const { data, hasMore } = page(all, {
+    limit: params.integer('limit', 1, 100) ?? 10,
+    startingAfter: params.string('starting_after'),
+    endingBefore: params.string('ending_before'),
+  });
+  return store.expanded(listOf(data, url, hasMore), params.expand());
 }

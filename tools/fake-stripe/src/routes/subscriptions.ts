@@ -2,10 +2,10 @@ import type Stripe from 'stripe';
 import { announceInvoice, chargePeriod, paymentMethodFor } from '../billing';
 import { cardDeclined, invalidRequest, missingParam, noSuch } from '../errors';
 import { endNow, isEnded } from '../lifecycle';
-import { listOf, subscriptionObject } from '../objects';
+import { subscriptionObject } from '../objects';
 import type { Call, Endpoint } from '../router';
 import { applyMetadata } from './customers';
-import { page } from './pages';
+import { listPage } from './pages';
 import { updateSubscription } from './subscription-update';
 
 const PAYMENT_BEHAVIORS = [
@@ -33,7 +33,8 @@ export const subscriptionEndpoints: Endpoint[] = [
   {
     method: 'GET',
     path: '/v1/subscriptions',
-    handle({ params, store, url }: Call) {
+    handle(call: Call) {
+      const { params, store, url } = call;
       params.only('customer', 'price', 'status', 'limit', 'starting_after', 'ending_before');
       const customer = params.string('customer');
       const price = params.string('price');
@@ -47,12 +48,7 @@ export const subscriptionEndpoints: Endpoint[] = [
         if (status === 'ended') return isEnded(s);
         return s.status === status;
       });
-      const { data, hasMore } = page(all, {
-        limit: params.integer('limit', 1, 100) ?? 10,
-        startingAfter: params.string('starting_after'),
-        endingBefore: params.string('ending_before'),
-      });
-      return store.expanded(listOf(data, url, hasMore), params.expand());
+      return listPage(all, url, call);
     },
   },
   {

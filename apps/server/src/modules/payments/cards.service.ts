@@ -33,6 +33,11 @@ export class CardsService {
     return cards.map((card) => toPaymentSource(card, remote.defaultPaymentMethod, at));
   }
 
+  /** Whether the user has a saved card (a priced well rental needs one, DESIGN 10). */
+  async hasCard(user: UserRow): Promise<boolean> {
+    return (await this.summary(user)).length > 0;
+  }
+
   /**
    * Saves the card Stripe.js made (or a test id): Stripe attaches a copy with a new id, which is the
    * one kept. Creates the customer if missing; the first card becomes the default.

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { StripeSettings } from '../../stripe-settings.js';
 import { GatewayError, safeReason, toGatewayError } from './gateway-error.js';
+import { StripeInvoices } from './stripe-invoices.js';
 import {
   List,
   StripeCustomer,
@@ -42,6 +43,8 @@ export interface SubscriptionChanges {
 export class StripeGateway {
   private client: Promise<Stripe> | null = null;
   private readonly secrets: readonly string[];
+  /** Invoice items and invoices (well rental bills), through this same door. */
+  readonly invoices = new StripeInvoices((send, schema) => this.call(send, schema));
 
   constructor(private readonly settings: StripeSettings) {
     this.secrets = [settings.secretKey, settings.webhookSecret];

@@ -63,10 +63,20 @@ export const StripeSubscription = z.object({
   metadata: z.record(z.string().max(40), z.string().max(500)).nullish(),
 });
 
+/** A one-off charge (well rental bills): pending until an invoice, named in `invoice`, takes it in. */
+export const StripeInvoiceItem = z.object({
+  id: id('ii'),
+  customer: ref('cus'),
+  invoice: ref('in').nullish(),
+  amount: z.number().int().min(-100_000_000).max(100_000_000),
+  currency: z.string().regex(/^[a-z]{3}$/),
+  metadata: z.record(z.string().max(40), z.string().max(500)).nullish(),
+});
+
 export const List = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item).max(100), has_more: z.boolean() });
 
-/** The parts of an invoice event that name its subscription, in the new and the old shape. */
+/** An invoice: its id, its customer and, in the new and the old shape, the subscription it bills. */
 export const StripeInvoice = z.object({
   id: id('in'),
   customer: ref('cus').nullable(),

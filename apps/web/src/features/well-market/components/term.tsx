@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A bold label and its value on one line, so "Price: Free" reads as one phrase to everyone. */
+export function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} size="sm">
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
