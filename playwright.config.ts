@@ -1,15 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * The browser tests (e2e/tests) of the built web app in Debian's Chromium. One worker at a time:
- * the machines have two cores. Each file gets a worker, a fresh server and a browser context of its
- * own (e2e/support/fixtures.ts). `npm test` runs them after the build.
+ * The browser tests (e2e/tests) of the built web app in Debian's Chromium. Two workers on the
+ * machines' two cores: a browser test spends most of its time waiting on a page or its server, so
+ * two files at a time take about half as long as one. Each file gets a worker, a fresh server and a
+ * browser context of its own (e2e/support/fixtures.ts). `npm test` runs them after the build.
  */
 export default defineConfig({
   testDir: 'e2e/tests',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,

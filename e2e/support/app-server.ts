@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type FakeProvider, startFakeProvider } from '@caravanserai/fake-provider';
 import { type FakeStripe, startFakeStripe } from '@caravanserai/fake-stripe';
 import { type Config, startServer, stripeSettingsFor, type TestServer } from '@caravanserai/test-kit';
+import { type Mailbox, startMailbox } from '@caravanserai/test-kit/mailbox';
 
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
 
@@ -11,6 +12,8 @@ export interface AppUnderTest {
   fake: FakeProvider;
   /** With payments on: the fake Stripe the server talks to, whose events reach its webhook. */
   stripe: FakeStripe | null;
+  /** With mail on: the loopback SMTP server the app sends its mail to (SMTP_URL), to read it from. */
+  mailbox: Mailbox | null;
   /** The app's origin, e.g. http://127.0.0.1:41234 */
   origin: string;
   close(): Promise<void>;
@@ -30,13 +33,14 @@ const FAKE_PUBLISHABLE_KEY = 'pk_test_caravanserai_e2e';
  */
 export async function startApp(
   config: Partial<Config> = {},
-  options: { payments?: boolean } = {},
+  options: { payments?: boolean; mail?: boolean } = {},
 ): Promise<AppUnderTest> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build --workspace @caravanserai/web` first.');
   }
   const fake = await startFakeProvider();
   const stripe = options.payments ? await startFakeStripe() : null;
+  const mailbox = options.mail ? await startMailbox() : null;
   const payments: Partial<Config> = stripe
     ? { paymentsEnabled: true, stripePublishableKey: FAKE_PUBLISHABLE_KEY, stripe: stripeSettingsFor(stripe) }
     : {};
@@ -44,6 +48,7 @@ export async function startApp(
     webRoot: WEB_DIST,
     wellAllowedHosts: [new URL(fake.url).host],
     ...payments,
+    ...(mailbox ? { smtpUrl: mailbox.url } : {}),
     ...config,
   });
   stripe?.setWebhookUrl(`${server.baseUrl}/payments/webhook/`);
@@ -51,6 +56,7 @@ export async function startApp(
     server,
     fake,
     stripe,
+    mailbox,
     origin: server.origin,
     async close() {
       await stripe?.webhooksSettled();
@@ -59,6 +65,7 @@ export async function startApp(
         await server.close();
       } finally {
         await stripe?.close();
+        await mailbox?.close();
         await fake.close();
       }
     },

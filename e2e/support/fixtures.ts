@@ -19,6 +19,8 @@ export interface AppOptions {
   config?: Partial<Config>;
   /** Payments on, against a fake Stripe (`app.stripe`). */
   payments?: boolean;
+  /** Mail on: the server sends through a loopback SMTP server the tests read (`app.mailbox`). */
+  mail?: boolean;
 }
 
 /** The tab the file's tests share: its context, its page and the errors seen on it. */
@@ -52,7 +54,7 @@ export const test = base.extend<object, FileFixtures>({
   appOptions: [{}, { scope: 'worker', option: true }],
   app: [
     async ({ appOptions }, use) => {
-      const app = await startApp(appOptions.config, { payments: appOptions.payments });
+      const app = await startApp(appOptions.config, { payments: appOptions.payments, mail: appOptions.mail });
       try {
         await use(app);
       } finally {

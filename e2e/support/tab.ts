@@ -26,10 +26,14 @@ export async function openTab(
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       // The browser reports every 4xx answer as a console error; refused API calls are part of
-      // normal use (signed out, wrong password), so only other failures count.
-      const apiAnswer =
-        message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/');
-      if (!apiAnswer) errors.push(`${message.text()} (${message.location().url})`);
+      // normal use (signed out, wrong password), and so is the 410 page of a withdrawn or removed
+      // Bazaar listing (it shows the tombstone): only other failures count.
+      const failed = message.text().startsWith('Failed to load resource');
+      const url = message.location().url;
+      const meant =
+        failed &&
+        (url.includes('/api/') || (message.text().includes('status of 410') && url.includes('/bazaar/')));
+      if (!meant) errors.push(`${message.text()} (${url})`);
     });
     page.on('pageerror', (error) => errors.push(error.message));
   };

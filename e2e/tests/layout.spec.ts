@@ -12,6 +12,7 @@ const NAV = [
   { label: 'Logbooks', path: '/logbooks/' },
   { label: 'Journals', path: '/journals/' },
   { label: 'Wells', path: '/wells/' },
+  { label: 'Bazaar', path: '/bazaar/' },
   { label: 'Download', path: '/download/' },
   { label: 'About', path: '/about/' },
   { label: 'FAQ', path: '/faq' },

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { chatGptConversation, chatGptExport, turnsWith } from '../support/chat-exports.js';
 import { expect, test } from '../support/fixtures.js';
 import { uniqueName } from '../support/flows.js';
+import { countLogReads } from '../support/workspace.js';
 
 test.use({ appOptions: { user: 'leyla' } });
 test.describe.configure({ mode: 'serial' });
@@ -124,13 +125,24 @@ test.describe('search', () => {
     await page.goto(`${app.origin}/search/?q=${word}`);
     const results = page.getByRole('list', { name: 'Search results' });
     await results.locator('mark', { hasText: word }).first().waitFor();
-    await results.getByRole('link', { name: branched.title }).click();
-    await page.waitForURL(/#entry-1$/);
     const log = page.getByRole('region', { name: 'Log' });
-    await log.getByText(word).waitFor();
-    await log.getByRole('group', { name: 'Version 1 of 2' }).waitFor();
-    await expect(log.getByText('The southern one.')).toHaveCount(0);
-    await expect.poll(async () => (await user.client.logbooks.get(branched.logid)).head).toBe('north000');
+    // The hit's branch is read as a page of its path (at=INDEX), never as the whole logbook.
+    const fullReads = await countLogReads(page, branched.logid, async () => {
+      const hitPage = page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return (
+          url.pathname.endsWith(`/logbooks/${branched.logid}/entries/`) && url.searchParams.get('at') === '1'
+        );
+      });
+      await results.getByRole('link', { name: branched.title }).click();
+      await page.waitForURL(/#entry-1$/);
+      await hitPage;
+      await log.getByText(word).waitFor();
+      await log.getByRole('group', { name: 'Version 1 of 2' }).waitFor();
+      await expect(log.getByText('The southern one.')).toHaveCount(0);
+      await expect.poll(async () => (await user.client.logbooks.get(branched.logid)).head).toBe('north000');
+    });
+    expect(fullReads).toBe(0);
     expect(tab.errors).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { expect, withLogbook } from '../support/fixtures.js';
 import { SCREENSHOT_DIR, shootBothThemes } from '../support/screenshots.js';
 import {
   answersTo,
+  countLogReads,
   fitViewportToPage,
   logArea,
   openLogbook,
@@ -122,12 +123,21 @@ test.describe('the workspace: memory, notices, new answers and edits', () => {
     if (wide) await page.setViewportSize(wide);
     await page.reload();
     await second.waitFor();
-    // Reached from the keyboard like any button.
-    await second.getByRole('button', { name: 'Previous version' }).focus();
-    await page.keyboard.press('Enter');
+    // Reached from the keyboard like any button. The page reads a page of the chosen branch,
+    // never the whole logbook.
     const first = row(page, 'In Uzbekistan.').getByRole('group', { name: 'Version 1 of 2' });
-    await first.waitFor();
-    await row(page, 'buy saffron').waitFor();
+    const fullReads = await countLogReads(page, seeded.logid, async () => {
+      const branchPage = page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return url.pathname.endsWith(`/logbooks/${seeded.logid}/entries/`) && url.searchParams.has('under');
+      });
+      await second.getByRole('button', { name: 'Previous version' }).focus();
+      await page.keyboard.press('Enter');
+      await branchPage;
+      await first.waitFor();
+      await row(page, 'buy saffron').waitFor();
+    });
+    expect(fullReads).toBe(0);
     await expect(first.getByRole('button', { name: 'Next version' })).toBeEnabled();
     // The choice is the logbook's: read again, it opens on the old line.
     const headOnOldLine = async () => {

@@ -131,12 +131,25 @@ test.describe('the workspace: compose modes, toggles and deletion', () => {
   }) => {
     const { page } = tab;
     const answer = row(page, 'Samarkand, in present-day');
-    // Another client marks it a mirage behind this page's back.
-    await owner.client.entries.write({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
-    await answer.getByRole('button', { name: 'Comment', exact: true }).click();
-    await page.getByText('The logbook changed meanwhile', { exact: true }).waitFor();
-    await waitForTag(answer, 'mirage');
-    expect((await storedEntries(owner.client, seeded.logid))[1]?.tag).toBe('mirage');
+    // The page stops hearing of changes, as a hidden tab does, so it still holds the old entry.
+    const hidden = (value: boolean) =>
+      page.evaluate((on) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => on });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, value);
+    await page.route('**/api/journals/logbooks/*/events/', (route) => route.abort());
+    await hidden(true);
+    try {
+      // Another client marks it a mirage behind this page's back.
+      await owner.client.entries.write({ logid: seeded.logid, tag: 'gen', index: 1, fresh_tag: 'mirage' });
+      await answer.getByRole('button', { name: 'Comment', exact: true }).click();
+      await page.getByText('The logbook changed meanwhile', { exact: true }).waitFor();
+      await waitForTag(answer, 'mirage');
+      expect((await storedEntries(owner.client, seeded.logid))[1]?.tag).toBe('mirage');
+    } finally {
+      await hidden(false);
+      await page.unroute('**/api/journals/logbooks/*/events/');
+    }
   });
 
   test('deletes an entry after the confirmation, and keeps it on Cancel (which has the focus)', async ({

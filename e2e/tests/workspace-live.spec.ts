@@ -44,20 +44,51 @@ test.describe('the workspace, live and salted', () => {
     await page.getByRole('switch', { name: 'Comment Mode' }).uncheck();
   });
 
-  test('picks up entries written elsewhere (the CLI, another browser) by polling the version', async ({
+  test('picks up entries written elsewhere (the CLI, another browser) through the server’s events', async ({
     tab,
     owner,
     seeded,
   }) => {
     const { page } = tab;
+    // The page listens to the logbook's events stream, and has no timer asking for the version.
+    const versionAsks: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().endsWith(`/logbooks/${seeded.logid}/version/`)) versionAsks.push(request.url());
+    };
+    page.on('request', onRequest);
     await owner.client.entries.write({
       logid: seeded.logid,
       tag: 'comment',
       content: 'Written from the command line.',
     });
-    // The version is asked for every 4 s while the tab is visible.
     await waitForTag(row(page, 'Written from the command line.'), 'comment');
     expect(await tagOf(row(page, 'Written from the command line.'))).toBe('comment');
+    page.off('request', onRequest);
+    expect(versionAsks).toEqual([]);
+  });
+
+  test('falls back to asking for the version every few seconds when the events cannot be heard', async ({
+    app,
+    tab,
+    owner,
+    seeded,
+  }) => {
+    const { page } = tab;
+    await page.route('**/api/journals/logbooks/*/events/', (route) =>
+      route.fulfill({ status: 503, json: { detail: 'Unavailable.' } }),
+    );
+    try {
+      await openLogbook(page, app, seeded.logid);
+      await owner.client.entries.write({
+        logid: seeded.logid,
+        tag: 'comment',
+        content: 'Written while nobody listened.',
+      });
+      // The version is asked for every 4 s while the tab is visible.
+      await waitForTag(row(page, 'Written while nobody listened.'), 'comment');
+    } finally {
+      await page.unroute('**/api/journals/logbooks/*/events/');
+    }
   });
 
   test('shows an owner at phone width', async ({ app, tab, seeded }) => {

@@ -1,5 +1,6 @@
 import type { Entry } from '@caravanserai/logbook';
 import { entry } from '@caravanserai/test-kit';
+import { settled } from '@caravanserai/test-kit/browser';
 import type { Locator, Page } from '@playwright/test';
 import type { RunningApp } from '../support/app-server.js';
 import { expect, withLogbook } from '../support/fixtures.js';
@@ -141,7 +142,7 @@ test.describe('formulas and diagrams in answers', () => {
     const answer = row(page, 'A young camel costs');
     await answer.locator('pre code', { hasText: 'export PRICE=$5' }).waitFor();
     await answer.locator('code', { hasText: 'echo $PATH' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await answer.locator('p').first().innerText()).toBe(
       'A young camel costs $5 and a good saddle $10.',
     );
@@ -272,10 +273,18 @@ test.describe('formulas and diagrams in answers', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await logArea(page).getByText('END', { exact: true }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The page was laid out wide: the rows are measured and the diagrams fitted again after the
+      // resize, so the narrow layout is awaited, not read the moment the window changed.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
       const figure = row(page, 'The route of the caravan').getByRole('figure', { name: 'Diagram' });
-      const box = await figure.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = await figure.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
       // Shrunk to the column, down to 70 % of its size at most; wider than that, it scrolls.
       const scale = await figure
         .locator('svg')

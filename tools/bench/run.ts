@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { buildServer } from '../../scripts/build.mjs';
 import { browserScenario } from './src/browser-scenario.js';
 import { caravanUsageScenario } from './src/caravan-usage-scenario.js';
+import { CLUSTER_NOTE, clusterScenario } from './src/cluster-scenario.js';
 import { coldLoadScenario } from './src/cold-load-scenario.js';
 import { compareScenario } from './src/compare-scenario.js';
+import { galleryScenario } from './src/gallery-scenario.js';
+import { gatewayScenario } from './src/gateway-scenario.js';
 import { heavyWritesScenario } from './src/heavy-writes-scenario.js';
 import { importScenario } from './src/import-scenario.js';
 import { describeMachine } from './src/machine.js';
@@ -77,6 +80,7 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
   ['get', () => getScenario(baseUrl, workDir)],
   ['pages', () => pagesScenario(baseUrl)],
   ['query', () => queryScenario(baseUrl, `http://127.0.0.1:${fakePort}`)],
+  ['gateway', () => gatewayScenario(baseUrl, `http://127.0.0.1:${port}`, `http://127.0.0.1:${fakePort}`)],
   ['xml', () => xmlScenario()],
   ['cold-load', () => coldLoadScenario(`http://127.0.0.1:${port}`)],
   [
@@ -91,7 +95,10 @@ const scenarios: [string, () => Promise<Figure[]> | Figure[]][] = [
   ['compare', () => compareScenario(baseUrl, `http://127.0.0.1:${pacedPort}`)],
   ['browser', () => browserScenario(`http://127.0.0.1:${port}`, baseUrl, `http://127.0.0.1:${pacedPort}`)],
   ['search', () => searchScenario(join(root, 'apps/server/dist/server.js'), workDir)],
+  ['gallery', () => galleryScenario(join(root, 'apps/server/dist/server.js'), workDir)],
   ['upload', () => uploadScenario(baseUrl)],
+  // Servers of its own on PostgreSQL behind haproxy: what the others leave behind does not weigh.
+  ['cluster', () => clusterScenario()],
   // Last: it leaves four logs of 300,000 entries behind, which would weigh on the figures after it.
   ['heavy-writes', () => heavyWritesScenario(baseUrl)],
 ];
@@ -117,6 +124,8 @@ const section = recordResults(join(root, 'bench/RESULTS.md'), describeMachine(),
   'Query latency: one request at a time against the fake provider in its own process (200 rounds after 20 warm-up).',
   `Browser answers: the fake provider sends each of an answer's pieces ${PACE_MS} ms after the one before, as a model writing does.`,
   'Heavy writes: 4 clients each replace a log twice with one just under the 5 MB body limit while another user reads a small logbook every 5 ms.',
+  "Gallery: 100,000 listings (2 to 10 entries each, words with Zipf's frequencies, 0 to 3 topics of 30 common ones and a tail of 2,000; 5% caravan-only, 3.5% withdrawn or hidden) on a fresh database of each kind, one request at a time.",
   'Uploads: one user uploads a 19.5 MB text file and a 19 MB PNG three times each while another user reads a small logbook every 5 ms.',
+  CLUSTER_NOTE,
 ]);
 console.log(section);

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig, repoRoot } from './config.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -48,6 +48,22 @@ describe('loadConfig', () => {
     expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
   });
 
+  it('creates DATA_DIR, and the folders missing above it, readable by its owner only', () => {
+    const parent = join(tempDir(), 'srv');
+    const dataDir = join(parent, 'data');
+    loadConfig({ DATA_DIR: dataDir });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(parent).mode & 0o777).toBe(0o700);
+  });
+
+  it('keeps DATA_DIR in data/ of the repository by default; a relative one is from the working directory', () => {
+    const dataDir = (value?: string) =>
+      loadConfig({ SECRET_KEY: 'given-secret-0123456789', DATA_DIR: value }).dataDir;
+    expect(existsSync(join(repoRoot, 'README.md'))).toBe(true);
+    expect(dataDir()).toBe(join(repoRoot, 'data'));
+    expect(dataDir('srv/data')).toBe(resolve('srv/data'));
+  });
+
   it('prefers SECRET_KEY, reads PostgreSQL URLs and allowed hosts', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),
@@ -89,6 +105,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).pgPoolSize).toBe(10);
     expect(loadConfig({ DATA_DIR: tempDir(), PG_POOL_SIZE: '25' }).pgPoolSize).toBe(25);
     expect(() => loadConfig({ DATA_DIR: tempDir(), PG_POOL_SIZE: '0' })).toThrow(/PG_POOL_SIZE/);
+  });
+
+  it('reads IMPORT_CONCURRENCY, 2 unless given', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).importConcurrency).toBe(2);
+    expect(loadConfig({ DATA_DIR: tempDir(), IMPORT_CONCURRENCY: '4' }).importConcurrency).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), IMPORT_CONCURRENCY: '0' })).toThrow(/IMPORT_CONCURRENCY/);
+  });
+
+  it('reads REDIS_URL as redis:// or rediss://, unset unless given, and never repeats it in a refusal', () => {
+    const redis = (value?: string) => loadConfig({ DATA_DIR: tempDir(), REDIS_URL: value }).redisUrl;
+    expect(redis()).toBeNull();
+    expect(redis('')).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir() }).redisPrefix).toBe('caravanserai:');
+    for (const good of [
+      'redis://127.0.0.1:6379',
+      'redis://cache',
+      'redis://:s3cret@cache.internal:6380/2',
+      'rediss://user:s3cret@cache.example.org',
+    ])
+      expect(redis(` ${good} `)).toBe(good);
+    for (const bad of [
+      'http://127.0.0.1:6379',
+      '127.0.0.1:6379',
+      'redis://',
+      'redis://cache/zero',
+      'redis://:s3cret@cache:port',
+    ]) {
+      expect(() => redis(bad), bad).toThrow(/REDIS_URL=\(hidden\) must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(() => redis(bad)).not.toThrow(/s3cret/);
+    }
   });
 
   it('has no Stripe settings with payments off, whatever is set', () => {
@@ -182,7 +228,7 @@ describe('loadConfig', () => {
       ['PUBLIC_ORIGIN', 'logbooks.example.org', /PUBLIC_ORIGIN=.* must be an origin/],
       ['WELL_ALLOWED_HOSTS', 'http://127.0.0.1:11434', /WELL_ALLOWED_HOSTS=.* host or host:port/],
       ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud" must be one of/],
-      ['SECRET_KEY', 'short', /SECRET_KEY="short" must be at least 16 characters/],
+      ['SECRET_KEY', 'short', /SECRET_KEY=\(hidden\) must be at least 16 characters/],
     ];
     for (const [name, value, message] of refused) {
       expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value }), name).toThrow(message);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Env, parseEnv } from './env.js';
+import { createDataDir } from './lib/data-dir.js';
+import { loadOidcSettings, type OidcSettings } from './oidc-settings.js';
 import { loadStripeSettings, type StripeSettings } from './stripe-settings.js';
 
 export interface Config {
@@ -13,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections each server process keeps to PostgreSQL (PG_POOL_SIZE). */
   pgPoolSize: number;
+  /** Imports and restores running at once across every server process (IMPORT_CONCURRENCY). */
+  importConcurrency: number;
   /** Run the migrations on start (MIGRATE_ON_START); false leaves them to `npm run migrate`. */
   migrateOnStart: boolean;
   /** On SIGTERM: how long the process still serves, not ready, so a balancer moves away. */
@@ -20,6 +24,10 @@ export interface Config {
   /** Then: how long running requests and answer streams may take to finish before it exits. */
   shutdownTimeoutMs: number;
   secretKey: string;
+  /** REDIS_URL: rate limits and Stop signals go through Redis instead of PostgreSQL; null: not. */
+  redisUrl: string | null;
+  /** What every Redis key and channel of this server starts with (tests give each run its own). */
+  redisPrefix: string;
   apiPrefix: string;
   paymentsEnabled: boolean;
   supportEmail: string;
@@ -36,6 +44,8 @@ export interface Config {
   bodyLimit: number;
   /** The largest export file an import takes (IMPORT_MAX_MB); its upload is streamed to disk. */
   importMaxBytes: number;
+  /** The import queue's lease, renewal and poll times in ms; unset, its own (tests shorten them). */
+  importQueueTimings?: { leaseMs?: number; renewMs?: number; pollMs?: number } | undefined;
   /** The largest file a query may carry (FILE_MAX_MB). */
   fileMaxBytes: number;
   /** What one user's uploaded files may take together (USER_FILES_MAX_MB). */
@@ -65,6 +75,16 @@ export interface Config {
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   /** `pretty`: lines a person reads at a terminal; `json`: one object a line, for log collectors. */
   logFormat: NonNullable<Env['LOG_FORMAT']>;
+  /** The users who administer this server (ADMIN_USERNAMES), as written. */
+  adminUsernames: string[];
+  /** Who may create an account (REGISTRATION): anyone, with an invite link, or nobody. */
+  registration: NonNullable<Env['REGISTRATION']>;
+  /** Where password reset mail goes out (SMTP_URL); null: reset is not available. */
+  smtpUrl: string | null;
+  /** The sender of the server's mail (MAIL_FROM). */
+  mailFrom: string;
+  /** Single sign-on with an OpenID Connect provider (OIDC_...); null: not set up. */
+  oidc: OidcSettings | null;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,16 +115,13 @@ export const MODEL_LIST_MAX_BYTES = 8 * 1024 * 1024;
 export const WELL_CHECK_TIMEOUT_MS = 15_000;
 
 /**
- * Imports one process runs at once (more wait their turn): imports are long and write a lot, so
- * a small number keeps the database free for everyone else's requests.
- */
-export const IMPORT_CONCURRENCY = 2;
-
-/**
  * The longest path parameter the router matches: above the longest username (150 characters), so
  * a long one reaches its schema's error instead of the router's bare 404.
  */
 export const MAX_PARAM_LENGTH = 200;
+
+/** What every Redis key and channel of the server starts with. */
+export const REDIS_PREFIX = 'caravanserai:';
 
 type RawEnv = Record<string, string | undefined>;
 
@@ -119,10 +136,14 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     pgPoolSize: env.PG_POOL_SIZE ?? 10,
+    // Imports are long and write a lot: a small number keeps the database free for everyone else.
+    importConcurrency: env.IMPORT_CONCURRENCY ?? 2,
     migrateOnStart: env.MIGRATE_ON_START ?? true,
     shutdownGraceMs: seconds(env.SHUTDOWN_GRACE_SECONDS, 5_000),
     shutdownTimeoutMs: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 30_000),
     secretKey: secretKeyOf(env, dataDir),
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: REDIS_PREFIX,
     apiPrefix: normalisePrefix(env.API_PREFIX ?? '/api'),
     paymentsEnabled: env.PAYMENTS_ENABLED ?? false,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@caravanserai.local',
@@ -145,6 +166,11 @@ export function loadConfig(raw: RawEnv = process.env): Config {
     tokenTtlMs: (env.TOKEN_TTL_DAYS ?? 30) * DAY_MS,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'pretty',
+    adminUsernames: env.ADMIN_USERNAMES ?? [],
+    registration: env.REGISTRATION ?? 'open',
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'Caravanserai <noreply@caravanserai.local>',
+    oidc: loadOidcSettings(env),
   };
 }
 
@@ -200,7 +226,7 @@ function secretKeyOf(env: Env, dataDir: string): string {
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  createDataDir(dataDir);
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;

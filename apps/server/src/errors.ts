@@ -31,3 +31,25 @@ export const Conflict = (message: string, code: ErrorCode = 'conflict') => new H
 export const ValidationFailed = (fields: FieldErrors) =>
   new HttpError(400, 'invalid', Object.values(fields)[0]?.[0] ?? 'Invalid input.', fields);
 export const fieldError = (field: string, message: string) => ValidationFailed({ [field]: [message] });
+
+/** What a withdrawn or removed thing was: answered with its 410 so a link still says what it was. */
+export interface TombstoneFacts {
+  title: string;
+  author: { username: string };
+  date: string;
+}
+
+export class GoneError extends HttpError {
+  constructor(
+    message: string,
+    readonly tombstone: TombstoneFacts,
+  ) {
+    super(410, 'gone', message);
+  }
+
+  override body(): Record<string, unknown> {
+    return { detail: this.message, code: this.code, tombstone: this.tombstone };
+  }
+}
+
+export const Gone = (message: string, tombstone: TombstoneFacts) => new GoneError(message, tombstone);

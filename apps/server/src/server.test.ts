@@ -89,6 +89,19 @@ describe('starting the server', { timeout: 30_000 }, () => {
     expect(server.output()).not.toMatch(/\n\s+at /);
   });
 
+  it('stops naming DATABASE_URL, its password masked, when PostgreSQL cannot be reached', async () => {
+    const server = run({
+      DATABASE_URL: 'postgres://postgres:hunter2pass@127.0.0.1:1/test',
+      SECRET_KEY: 'the-shared-secret-0123456789',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'DATABASE_URL: cannot connect to PostgreSQL at postgres://postgres:***@127.0.0.1:1/test:',
+    );
+    expect(server.output()).not.toContain('hunter2pass');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
   it('stops with a message naming a setting it cannot use', async () => {
     const server = run({ DATABASE_URL: 'mysql://root@db/x', AUTH_RATE_LIMIT: 'abc' });
     expect(await server.exited).toBe(1);
@@ -122,10 +135,24 @@ describe('starting the server', { timeout: 30_000 }, () => {
     const migrate = run({}, MIGRATE, server.dir);
     expect(await migrate.exited).toBe(0);
     expect(migrate.output()).toMatch(/Migrated the database: \d+ migrations run\./);
+    // Ready once it has seen the database migrated and checked its key against it.
+    await server.waitFor(/the secret key matches it/);
     expect(await readiness(origin)).toEqual({ status: 200, body: { status: 'ready' } });
 
     const again = run({}, MIGRATE, server.dir);
     expect(await again.exited).toBe(0);
     expect(again.output()).toContain('The database is at this release: nothing to migrate.');
+  });
+
+  it('started on a database behind it, stops once migrated if its secret key is not the database’s', async () => {
+    const server = run({ MIGRATE_ON_START: 'false', SECRET_KEY: 'the-key-this-process-has-0123' });
+    const origin = await originOf(server);
+    expect((await readiness(origin)).status).toBe(503);
+    // The migration step runs with the key the database keeps from then on.
+    const migrate = run({ SECRET_KEY: 'the-key-of-every-other-0123' }, MIGRATE, server.dir);
+    expect(await migrate.exited).toBe(0);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SECRET_KEY is not the key this database was set up with');
+    expect(server.output()).not.toContain('the-key-this-process-has');
   });
 });

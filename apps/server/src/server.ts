@@ -1,12 +1,28 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDb } from './db/dialect.js';
+import { type Db, openDb } from './db/dialect.js';
 import { migrateToLatest, pendingMigrations } from './db/migrate.js';
+import { checkReachable } from './db/reachable.js';
 import { checkSecretFingerprint } from './db/secret-fingerprint.js';
 import { ConfigError } from './env.js';
 import { serverLogger } from './logger.js';
 import { seedExamples } from './seed/seed-examples.js';
+
+/** /readyz's reason once the database is at this release, until the key is checked against it. */
+const KEY_UNCHECKED = 'The secret key has not been checked against the database yet.';
+/** How often a process started on a database behind this release looks whether it was migrated. */
+const MIGRATED_POLL_MS = 2_000;
+
+/** Resolves true once the database is at this release, or false when the process stops first. */
+async function whenMigrated(db: Db, stopping: () => boolean): Promise<boolean> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, MIGRATED_POLL_MS).unref());
+    if (stopping()) return false;
+    // A database that does not answer for a moment is asked again.
+    if ((await pendingMigrations(db).catch(() => -1)) === 0) return true;
+  }
+}
 
 /**
  * Starts the server: migrate (unless MIGRATE_ON_START=false leaves it to `npm run migrate`), check
@@ -20,24 +36,41 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     pgPoolSize: config.pgPoolSize,
   });
+  await checkReachable(db, config.databaseUrl);
   if (config.migrateOnStart) await migrateToLatest(db);
   const behind = await pendingMigrations(db);
-  // A database behind this release is migrated by its own step: until then the process is not
-  // ready (/readyz says why), and what needs the newest schema waits for it.
-  if (behind === 0) {
+  // What needs the database at this release: checking the key against it, seeding the examples.
+  const atHead = async () => {
     await checkSecretFingerprint(db, config.secretKey);
     await seedExamples(db);
-  }
+  };
+  if (behind === 0) await atHead();
   const app = await buildApp({
     config,
     db,
     logger: serverLogger(config),
   });
-  if (behind > 0)
+  let stopping = false;
+  // A database behind this release is migrated by its own step: until then, and until the key is
+  // checked against it, the process is not ready (/readyz says why). A key that differs stops it
+  // then, as it would have at start.
+  if (behind > 0) {
     app.log.warn(
       `The database is ${behind} migration${behind === 1 ? '' : 's'} behind this release: run npm run migrate.`,
     );
-  let stopping = false;
+    app.health.awaiting = KEY_UNCHECKED;
+    void whenMigrated(db, () => stopping)
+      .then(async (migrated) => {
+        if (!migrated) return;
+        await atHead();
+        app.health.awaiting = null;
+        app.log.info('The database is at this release: the secret key matches it.');
+      })
+      .catch((error: unknown) => {
+        console.error(error instanceof ConfigError ? error.message : error);
+        process.exit(1);
+      });
+  }
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

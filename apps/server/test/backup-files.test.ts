@@ -1,11 +1,11 @@
 import { BackupManifest, pathOf, routes } from '@caravanserai/api';
-import { parseLog } from '@caravanserai/logbook';
-import { createLogbook, png, type SignedIn, textPdf, useServer } from '@caravanserai/test-kit';
+import { parseLog, serializeLog } from '@caravanserai/logbook';
+import { createLogbook, entry, png, type SignedIn, textPdf, useServer } from '@caravanserai/test-kit';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importFile } from './import-helpers.js';
 
-const t = useServer({ users: ['alice', 'carol'] });
+const t = useServer({ users: ['alice', 'carol', 'dave', 'erin'] });
 
 async function backupOf(user: SignedIn) {
   const response = await t.server.http(pathOf(routes.backup.download), { token: user.token });
@@ -106,5 +106,52 @@ describe('a backup with files', () => {
     const home = await importFile(t.server, t.alice, bytes, { path: pathOf(routes.backup.restore) });
     expect(home).toMatchObject({ status: 'done', imported: [], updated: 0 });
     expect(await filesRows(t.alice.pk)).toHaveLength(aliceFiles);
+  });
+
+  it('keeps the tree, the head and a file named only on the branch that is not active', async () => {
+    const logbook = await createLogbook(t.dave.client, { title: 'Two roads' });
+    const notes = Buffer.from('Wells at Merv, Sarakhs and Mashhad.\n');
+    const uploaded = await t.dave.client.files.upload(logbook.logid, new Blob([notes]), 'wells.txt');
+    // The northern answer went on to a question with the file; the southern one is the head.
+    const entries = [
+      entry('query', 'Which road?', { qid: 'q5555555', eid: 'roadq222' }),
+      entry('gen', 'The northern one.', { qid: 'q5555555', eid: 'north222' }),
+      entry('query', 'Which wells on it?', { qid: 'q6666666', eid: 'wellq222', files: uploaded.file_id }),
+      entry('gen', 'Three.', { qid: 'q6666666', eid: 'wellg222' }),
+      entry('gen', 'The southern one.', { qid: 'q5555555', eid: 'south222', parent: 'roadq222' }),
+    ];
+    await t.dave.client.logbooks.update(logbook.logid, { log: serializeLog(entries) });
+    await t.dave.client.logbooks.head(logbook.logid, { eid: 'south222' });
+    const onScreen = (await t.dave.client.logbooks.entries(logbook.logid, {})).entries;
+    expect(onScreen.map((e) => e.eid)).toEqual(['roadq222', 'south222']);
+
+    const { bytes, manifest } = await backupOf(t.dave);
+    expect(manifest.files?.map((f) => f.name)).toEqual(['wells.txt']);
+    const restored = await importFile(t.server, t.erin, bytes, {
+      path: pathOf(routes.backup.restore),
+      filename: 'dave.zip',
+    });
+    expect(restored).toMatchObject({ status: 'done', skipped: [] });
+    const [summary] = await t.erin.client.logbooks.list();
+    const copy = await t.erin.client.logbooks.get(summary!.logid);
+
+    // The whole tree, the file named under its new id, and the same branch on screen.
+    const copied = parseLog(copy.log);
+    const [file] = copy.files;
+    expect(file).toMatchObject({ name: 'wells.txt', size: notes.length });
+    expect(file!.file_id).not.toBe(uploaded.file_id);
+    expect(copied).toEqual(
+      entries.map((e) =>
+        e.attrs.files === undefined ? e : { ...e, attrs: { ...e.attrs, files: file!.file_id } },
+      ),
+    );
+    expect(copy.head).toBe('south222');
+    const page = await t.erin.client.logbooks.entries(copy.logid, {});
+    expect(page.entries.map((e) => e.eid)).toEqual(['roadq222', 'south222']);
+    expect(await fileBytes(file!.url, t.erin)).toEqual(notes);
+    const all = await t.erin.client.logbooks.entries(copy.logid, { all: '1' });
+    expect(all.entries.find((e) => e.eid === 'wellq222')?.files).toMatchObject([
+      { file_id: file!.file_id, name: 'wells.txt', size: notes.length },
+    ]);
   });
 });

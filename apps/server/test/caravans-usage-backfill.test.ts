@@ -71,6 +71,11 @@ beforeAll(async () => {
       old.db.kysely,
     );
   }
+  // One answer reported as over a billion tokens each way: its sum passes a 32-bit integer.
+  await sql`insert into usage (id, user_id, wellid, logid, provider, model, input_tokens, output_tokens,
+      latency_ms, outcome, streamed, estimated, caravan_id, created_at)
+    values ('huge', ${users[0]}, 'well1', null, 'openai', 'gpt-4o', 1200000000, 1200000000, 80, 'ok', 0, 0,
+      'caravana', ${start})`.execute(old.db.kysely);
   await migrateToLatest(old.db);
 });
 

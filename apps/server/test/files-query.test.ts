@@ -9,6 +9,7 @@ import {
   useServer,
 } from '@caravanserai/test-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FILE_PART_TOKENS } from '../src/modules/queries/query-prompt.js';
 
 const t = useServer({ users: ['alice', 'bob'], fake: true });
 
@@ -77,6 +78,28 @@ describe('a question carrying files', () => {
     expect(lastBody()).toMatch(
       /"type":"document","source":\{"type":"base64","media_type":"application\/pdf"/,
     );
+    expect(lastBody()).toContain(base64(pdf));
+    const shapes: [Origin, RegExp][] = [
+      [
+        ORIGINS.openai,
+        /"type":"input_file","filename":"tides\.pdf","file_data":"data:application\/pdf;base64,/,
+      ],
+      [ORIGINS.google, /"inlineData":\{"mimeType":"application\/pdf","data":"/],
+      [ORIGINS.mistral, /"type":"document_url","document_url":"data:application\/pdf;base64,/],
+    ];
+    for (const [origin, shape] of shapes) {
+      const logbook = await logbookOn(origin);
+      const file = await upload(t.alice.client, logbook.logid, pdf, 'tides.pdf');
+      await t.alice.client.queries.submit({
+        logid: logbook.logid,
+        prompt: 'Summarise',
+        files: [file.file_id],
+      });
+      expect(lastBody(), origin).toMatch(shape);
+      expect(lastBody(), origin).toContain(base64(pdf));
+      // The document itself, not its text as well.
+      expect(lastBody(), origin).not.toContain('Tide tables at dawn');
+    }
 
     const local = await logbookOn(ORIGINS['openai-compatible']);
     const forLocal = await upload(t.alice.client, local.logid, pdf, 'tides.pdf');
@@ -89,6 +112,39 @@ describe('a question carrying files', () => {
     expect(t.fake.requests.at(-1)?.messages).toEqual([
       { role: 'user', content: 'Summarise\nFile "tides.pdf":\n\nTide tables at dawn' },
     ]);
+  });
+
+  it('counts the files among the estimated input tokens when the provider reports no counts', async () => {
+    const image = await png(6, 6, '#40a060');
+    const pdf = textPdf('Tide tables at dawn');
+    const notes = Buffer.from('High tide at six, low tide at noon, high again at six. '.repeat(20));
+    // Each question in a logbook of its own, memory off: the prompts differ only by their files.
+    const ask = async (files: [Uint8Array, string][]) => {
+      const logbook = await logbookOn(ORIGINS.mistral);
+      const ids: string[] = [];
+      for (const [bytes, name] of files)
+        ids.push((await upload(t.alice.client, logbook.logid, bytes, name)).file_id);
+      t.fake.enqueue({ kind: 'reply', text: 'Noted.', reportUsage: false });
+      const result = await t.alice.client.queries.submit({
+        logid: logbook.logid,
+        prompt: 'When?',
+        files: ids,
+      });
+      expect(result.data.usage?.estimated).toBe(true);
+      expect(result.data.entry.attrs.tokens_estimated).toBe('true');
+      expect(result.data.usage?.input_tokens).toBe(Number(result.data.entry.attrs.input_tokens));
+      return result.data.usage!.input_tokens;
+    };
+    const bare = await ask([]);
+    const withText = await ask([[notes, 'notes.txt']]);
+    const withAll = await ask([
+      [notes, 'notes.txt'],
+      [image, 'chart.png'],
+      [pdf, 'tides.pdf'],
+    ]);
+    // The text file is counted as the text it is sent as; the image and the PDF as file parts.
+    expect(withText - bare).toBeGreaterThan(100);
+    expect(withAll - withText).toBe(2 * FILE_PART_TOKENS);
   });
 
   it('sends a text file as text naming the file', async () => {

@@ -142,4 +142,51 @@ describe('the two-step fork of the spec', () => {
     expect(fork.entry_count).toBe(source.entry_count);
     expect(await t.alice.client.logbooks.get(source.logid)).toEqual(source);
   });
+
+  it('keeps the source’s head, as the one-step fork does, whatever branch the source was left on', async () => {
+    const source = await createLogbook(t.alice.client, {
+      title: 'Two answers',
+      private: false,
+      entries: [
+        entry('query', 'Which road?', { qid: 'q7777777', eid: 'roadq333' }),
+        entry('gen', 'The northern one.', { qid: 'q7777777', eid: 'north333' }),
+        entry('gen', 'The southern one.', { qid: 'q7777777', eid: 'south333', parent: 'roadq333' }),
+      ],
+    });
+    // Left on the older answer: not the last entry, which a log written whole would otherwise show.
+    await t.alice.client.logbooks.head(source.logid, { eid: 'north333' });
+    const salted = await t.alice.client.logbooks.update(source.logid, { salted: true });
+    expect(salted.head).toBe('north333');
+
+    const oneStep = await t.bob.client.logbooks.fork(source.logid);
+    expect(oneStep.head).toBe('north333');
+
+    const created = await t.bob.client.logbooks.create({ title: salted.title, private: false, forked: true });
+    const twoStep = await t.bob.client.logbooks.update(created.logid, {
+      title: salted.title,
+      private: true,
+      log: salted.log,
+      salted: false,
+    });
+    expect(twoStep.head).toBe('north333');
+    expect(entriesOf(twoStep)).toEqual(entriesOf(salted));
+    const page = await t.bob.client.logbooks.entries(twoStep.logid, {});
+    expect(page.entries.map((e) => e.content)).toEqual(['Which road?', 'The northern one.']);
+
+    // A log written into a fork later is written as any log is: the fork's own head is kept.
+    await t.bob.client.logbooks.head(twoStep.logid, { eid: 'south333' });
+    const rewritten = await t.bob.client.logbooks.update(twoStep.logid, { log: salted.log });
+    expect(rewritten.head).toBe('south333');
+
+    // A log that is not the source's (another tree) gets the head any new log gets: its last entry.
+    const other = await t.bob.client.logbooks.create({ title: salted.title, private: false, forked: true });
+    const edited = await t.bob.client.logbooks.update(other.logid, {
+      log: serializeLog([
+        entry('query', 'Which road?', { qid: 'q7777777', eid: 'roadq333' }),
+        entry('gen', 'The northern one.', { qid: 'q7777777', eid: 'north333' }),
+        entry('gen', 'The southern one.', { qid: 'q7777777', eid: 'south333', parent: 'north333' }),
+      ]),
+    });
+    expect(edited.head).toBe('south333');
+  });
 });

@@ -1,10 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { useServer } from '@caravanserai/test-kit';
+import { toJson } from '@caravanserai/logbook';
+import { entry, useServer } from '@caravanserai/test-kit';
 import { describe, expect, it } from 'vitest';
 import { fixture } from './fixtures/imports/fixtures.js';
 import { importFile } from './import-helpers.js';
 
 const t = useServer({ users: ['dave'] });
+
+/** A ChatGPT mapping node holding one text message. */
+const node = (id: string, parent: string | null, role: string, text: string, at: number) => ({
+  id,
+  parent,
+  children: [],
+  message: { id, author: { role }, create_time: at, content: { content_type: 'text', parts: [text] } },
+});
 
 describe('branched conversations', () => {
   it('keeps every branch of a ChatGPT conversation, opens it where the export was left, and takes new branches on re-import', async () => {
@@ -66,12 +75,6 @@ describe('branched conversations', () => {
   });
 
   it('takes the first branch of a conversation imported before it had any', async () => {
-    const node = (id: string, parent: string | null, role: string, text: string, at: number) => ({
-      id,
-      parent,
-      children: [],
-      message: { id, author: { role }, create_time: at, content: { content_type: 'text', parts: [text] } },
-    });
     const conversation = (mapping: Record<string, unknown>, current_node: string) => ({
       conversation_id: 'conv-first-branch',
       title: 'Spices',
@@ -106,5 +109,87 @@ describe('branched conversations', () => {
     const page = await t.dave.client.logbooks.entries(logid, {});
     expect(page.entries.map((e) => e.content)).toEqual(['Which spice is dearest?', 'Saffron, by weight.']);
     expect(page.entries[0]?.siblings).toHaveLength(2);
+  });
+
+  it('keeps three edits of one question as three siblings: all eleven messages, the head at current_node', async () => {
+    // One question asked three ways, each answered; the second way went on a turn, whose answer
+    // was regenerated once. current_node is neither the newest message nor the last in the file.
+    const mapping = {
+      root: { id: 'root', parent: null, children: [] },
+      q1: node('q1', 'root', 'user', 'Pick a fruit.', 1),
+      a1: node('a1', 'q1', 'assistant', 'An apple.', 2),
+      q2a: node('q2a', 'a1', 'user', 'Why that one?', 3),
+      a2a: node('a2a', 'q2a', 'assistant', 'It keeps.', 4),
+      q2b: node('q2b', 'a1', 'user', 'Why an apple?', 5),
+      a2b: node('a2b', 'q2b', 'assistant', 'It is crisp.', 6),
+      q3: node('q3', 'a2b', 'user', 'Which kind?', 7),
+      a3: node('a3', 'q3', 'assistant', 'A russet.', 8),
+      a3again: node('a3again', 'q3', 'assistant', 'A pippin.', 11),
+      q2c: node('q2c', 'a1', 'user', 'Why not a pear?', 9),
+      a2c: node('a2c', 'q2c', 'assistant', 'Pears bruise.', 10),
+    };
+    const conversation = { conversation_id: 'conv-three-ways', title: 'Fruit', mapping, current_node: 'a3' };
+    const job = await importFile(t.server, t.dave, Buffer.from(JSON.stringify([conversation])), {
+      filename: 'conversations.json',
+    });
+    expect(job).toMatchObject({ status: 'done', format: 'chatgpt', skipped: [] });
+    const logid = job.imported[0]!.logid;
+
+    const all = await t.dave.client.logbooks.entries(logid, { all: '1' });
+    expect(all.total).toBe(11);
+    expect(all.entries.map((e) => e.content).sort()).toEqual(
+      Object.values(mapping)
+        .flatMap((n) => ('message' in n ? [n.message.content.parts[0]!] : []))
+        .sort(),
+    );
+    const page = await t.dave.client.logbooks.entries(logid, {});
+    expect(page.entries.map((e) => e.content)).toEqual([
+      'Pick a fruit.',
+      'An apple.',
+      'Why an apple?',
+      'It is crisp.',
+      'Which kind?',
+      'A russet.',
+    ]);
+    expect(page.head).toBe(page.entries.at(-1)!.eid);
+    expect((await t.dave.client.logbooks.get(logid)).head).toBe(page.head);
+    const asked = page.entries[2]!;
+    expect(asked.siblings).toHaveLength(3);
+    const byEid = new Map(all.entries.map((e) => [e.eid, e.content]));
+    expect(asked.siblings.map((eid) => byEid.get(eid)).sort()).toEqual(
+      ['Why an apple?', 'Why not a pear?', 'Why that one?'].sort(),
+    );
+    expect(page.entries[5]!.siblings.map((eid) => byEid.get(eid)).sort()).toEqual(['A pippin.', 'A russet.']);
+  });
+
+  it('reads the head of our own JSON export: the logbook opens on the branch it was left on', async () => {
+    const entries = [
+      entry('query', 'Which road?', { qid: 'q3333333', eid: 'roadq111' }),
+      entry('gen', 'The northern one.', { qid: 'q3333333', eid: 'north111' }),
+      entry('query', 'How long?', { qid: 'q4444444', eid: 'longq111' }),
+      entry('gen', 'Ten days.', { qid: 'q4444444', eid: 'tendy111' }),
+      entry('gen', 'The southern one.', { qid: 'q3333333', eid: 'south111', parent: 'roadq111' }),
+    ];
+    // Left on the northern branch's end, which is neither the last entry nor the newest leaf.
+    const exported = toJson(entries, { title: 'Roads', head: 'tendy111' });
+    expect(JSON.parse(exported)).toMatchObject({ head: 'tendy111' });
+    const job = await importFile(t.server, t.dave, exported, { filename: 'roads.json' });
+    expect(job).toMatchObject({ status: 'done', format: 'caravanserai-json', skipped: [] });
+    const logid = job.imported[0]!.logid;
+    expect((await t.dave.client.logbooks.get(logid)).head).toBe('tendy111');
+    const page = await t.dave.client.logbooks.entries(logid, {});
+    expect(page.entries.map((e) => e.content)).toEqual([
+      'Which road?',
+      'The northern one.',
+      'How long?',
+      'Ten days.',
+    ]);
+    expect((await t.dave.client.logbooks.entries(logid, { all: '1' })).total).toBe(5);
+
+    // Without a head (an export from before trees had one), the last entry's branch.
+    const { head: _head, ...older } = JSON.parse(exported) as Record<string, unknown>;
+    const again = await importFile(t.server, t.dave, JSON.stringify(older), { filename: 'roads-old.json' });
+    const olderPage = await t.dave.client.logbooks.entries(again.imported[0]!.logid, {});
+    expect(olderPage.entries.map((e) => e.content)).toEqual(['Which road?', 'The southern one.']);
   });
 });

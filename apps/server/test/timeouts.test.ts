@@ -142,7 +142,7 @@ describe('a legitimate request', () => {
     });
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(text).toMatch(/^event: query\n/);
+    expect(text).toMatch(/^id: 1\nevent: query\n/);
     expect(text).toMatch(/event: error\ndata: .*within 0\.9 s/);
   });
 });

@@ -3,6 +3,7 @@ import { HttpClient } from './http-client.js';
 import type { CallOptions } from './route-types.js';
 import { routes } from './routes/index.js';
 import type { CaravanUsageQuery } from './schemas/caravans.js';
+import { LogbookVersion } from './schemas/logbooks.js';
 import type { QueryResult, QuerySubmit } from './schemas/queries.js';
 import { QueryStreamEvent } from './schemas/query-stream.js';
 import { readSse } from './sse.js';
@@ -38,9 +39,27 @@ export type Upload = Blob;
 export class ApiClient extends HttpClient {
   readonly config = this.calls(routes.config);
   readonly auth = this.calls(routes.auth);
+  /** Single sign-on with the server's OpenID Connect provider. */
+  readonly sso = this.calls(routes.sso);
+  /** Personal API keys: listed, created (the key shown once) and revoked. */
+  readonly apiKeys = this.calls(routes.apiKeys);
+  /** Instance administration: users (search, disable, enable) and invite links. */
+  readonly admin = this.calls(routes.admin);
+  /** The Bazaar: publishing, the gallery, listings, forks, stars and reports. */
+  readonly bazaar = this.calls(routes.bazaar);
+  /** The well market: offers, rentals and earnings. */
+  readonly wellRental = this.calls(routes.wellRental);
   readonly profiles = this.calls(routes.profiles);
   readonly journals = this.calls(routes.journals);
-  readonly logbooks = this.calls(routes.logbooks);
+  readonly logbooks = {
+    ...this.calls(routes.logbooks),
+    /**
+     * Listens to a logbook (DESIGN 9): `onVersion` with its version marker at once and after each
+     * change, until the stream ends (resolves) or cannot open (rejects with the ApiError).
+     */
+    listen: (logid: string, onVersion: (marker: LogbookVersion) => void, signal?: AbortSignal) =>
+      this.readLogbookEvents(logid, onVersion, signal),
+  };
   readonly entries = this.calls(routes.entries);
   readonly wells = this.calls(routes.wells);
   readonly usage = this.calls(routes.usage);
@@ -105,15 +124,64 @@ export class ApiClient extends HttpClient {
       this.call(routes.backup.restore, { body: uploadForm(file, filename) }),
   };
 
+  private async readLogbookEvents(
+    logid: string,
+    onVersion: (marker: LogbookVersion) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const response = await this.send(routes.logbooks.events, { params: { logid }, signal });
+    if (!response.body) return;
+    for await (const raw of readSse(response.body)) {
+      if (raw.event !== 'version') continue;
+      const parsed = LogbookVersion.safeParse(parseJson(raw.data));
+      if (parsed.success) onVersion(parsed.data);
+    }
+  }
+
+  /**
+   * The events of an answer stream, parsed (an event this client does not know, from a newer
+   * server, is passed over). A stream cut before its end is resumed (DESIGN 9): the client
+   * reconnects with the last event's id, to whichever server process answers, a few times.
+   */
+  private async *answerEvents(body: QuerySubmit, signal?: AbortSignal): AsyncGenerator<QueryStreamEvent> {
+    let response: Response | undefined = await this.send(routes.queries.stream, { body, signal });
+    let qid: string | undefined;
+    let lastId: string | undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (response?.body)
+          for await (const raw of readSse(response.body)) {
+            if (raw.id !== undefined) lastId = raw.id;
+            const parsed = QueryStreamEvent.safeParse({ event: raw.event, data: parseJson(raw.data) });
+            if (!parsed.success) continue;
+            if (parsed.data.event === 'query') qid = parsed.data.data.qid;
+            yield parsed.data;
+          }
+      } catch (error) {
+        if (signal?.aborted) throw error;
+      }
+      if (qid === undefined || lastId === undefined || attempt >= RESUME_ATTEMPTS || signal?.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS * (attempt + 1)));
+      try {
+        response = await this.send(routes.queries.resume, {
+          query: { logid: body.logid, qid },
+          headers: { 'Last-Event-ID': lastId },
+          signal,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        // Nothing kept to resume from (an older server, or an hour gone): the stream ended early.
+        if (error instanceof ApiError && error.status < 500) return;
+        // A process stopping or out of reach: the next attempt may reach another.
+        response = undefined;
+      }
+    }
+  }
+
   private async readCompare(body: QuerySubmit, handlers: CompareHandlers): Promise<LaneOutcome[]> {
-    const response = await this.send(routes.queries.stream, { body, signal: handlers.signal });
-    if (!response.body) throw new ApiError(502, { detail: 'Empty stream.', code: 'provider_error' });
     const outcomes = new Map<number, LaneOutcome>();
     let lanes = 0;
-    for await (const raw of readSse(response.body)) {
-      const parsed = QueryStreamEvent.safeParse({ event: raw.event, data: parseJson(raw.data) });
-      if (!parsed.success) continue;
-      const { event, data } = parsed.data;
+    for await (const { event, data } of this.answerEvents(body, handlers.signal)) {
       if (event === 'query') {
         lanes = data.lanes?.length ?? 0;
         handlers.onQuery?.(data);
@@ -128,23 +196,12 @@ export class ApiClient extends HttpClient {
       else outcomes.set(lane, { lane, error: new ApiError(409, { ...data, code: 'cancelled' }) });
       if (lanes > 0 && outcomes.size === lanes) break;
     }
-    if (lanes === 0 || outcomes.size < lanes)
-      throw new ApiError(502, {
-        detail: 'Error fetching response from AI.',
-        reason: 'The stream ended early.',
-        code: 'provider_error',
-      });
+    if (lanes === 0 || outcomes.size < lanes) throw endedEarly();
     return [...outcomes.values()].sort((a, b) => a.lane - b.lane);
   }
 
   private async readStream(body: QuerySubmit, handlers: StreamHandlers) {
-    const response = await this.send(routes.queries.stream, { body, signal: handlers.signal });
-    if (!response.body) throw new ApiError(502, { detail: 'Empty stream.', code: 'provider_error' });
-    for await (const raw of readSse(response.body)) {
-      const parsed = QueryStreamEvent.safeParse({ event: raw.event, data: parseJson(raw.data) });
-      // An event this client does not know (a newer server) is passed over.
-      if (!parsed.success) continue;
-      const { event, data } = parsed.data;
+    for await (const { event, data } of this.answerEvents(body, handlers.signal)) {
       if (event === 'query') handlers.onQuery?.(data);
       else if (event === 'delta') handlers.onDelta?.(data.text);
       else if (event === 'reasoning') handlers.onReasoning?.(data.text);
@@ -152,13 +209,20 @@ export class ApiClient extends HttpClient {
       else if (event === 'error') throw new ApiError(502, { code: 'provider_error', ...data });
       else throw new ApiError(409, { ...data, code: 'cancelled' });
     }
-    throw new ApiError(502, {
-      detail: 'Error fetching response from AI.',
-      reason: 'The stream ended early.',
-      code: 'provider_error',
-    });
+    throw endedEarly();
   }
 }
+
+/** A cut answer stream is reconnected this many times, waiting this long times the attempt. */
+const RESUME_ATTEMPTS = 3;
+const RESUME_WAIT_MS = 250;
+
+const endedEarly = () =>
+  new ApiError(502, {
+    detail: 'Error fetching response from AI.',
+    reason: 'The stream ended early.',
+    code: 'provider_error',
+  });
 
 function uploadForm(file: Upload, filename: string, journal?: string): FormData {
   const form = new FormData();

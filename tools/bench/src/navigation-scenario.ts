@@ -1,5 +1,6 @@
 import { type ApiClient, pathOf, routes } from '@caravanserai/api';
 import { type Entry, serializeLog } from '@caravanserai/logbook';
+import { settled } from '@caravanserai/test-kit/browser';
 import type { Page } from 'playwright-core';
 import type { Figure } from './results.js';
 
@@ -64,7 +65,7 @@ async function open(page: Page, origin: string, logid: string, count: number, wa
       bytes = 0;
       samples.push(await go(`/logbooks/${logid}`, `Turn ${count - 1}.`));
       // Answers still arriving once the entry shows count too.
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       sizes.push(bytes);
     }
   } finally {

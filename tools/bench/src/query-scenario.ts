@@ -11,7 +11,7 @@ const BODY = (stream: boolean) =>
     messages: [{ role: 'user', content: 'How far is Samarkand from Bukhara?' }],
   });
 
-function percentile(samples: number[], p: number): number {
+export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -29,7 +29,7 @@ async function timeSequential(fn: () => Promise<number | undefined>): Promise<nu
 }
 
 /** Times calls ROUNDS times each, in turn, after a warm-up: a load that drifts weighs on all alike. */
-async function timeInterleaved(calls: (() => Promise<undefined>)[]): Promise<number[][]> {
+export async function timeInterleaved(calls: (() => Promise<undefined>)[]): Promise<number[][]> {
   for (let i = 0; i < 20; i++) for (const fn of calls) await fn();
   const samples: number[][] = calls.map(() => []);
   for (let i = 0; i < ROUNDS; i++) {
@@ -43,7 +43,7 @@ async function timeInterleaved(calls: (() => Promise<undefined>)[]): Promise<num
 }
 
 /** Resolves with the time the first chunk of `response`'s body arrived, then drains it. */
-async function firstChunkAt(response: Response): Promise<number> {
+export async function firstChunkAt(response: Response): Promise<number> {
   const reader = response.body!.getReader();
   await reader.read();
   const at = performance.now();

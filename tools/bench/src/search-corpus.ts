@@ -79,6 +79,15 @@ export class Corpus {
     return this.vocabulary[lo] ?? 'the';
   }
 
+  /** `min` to `max` words of the vocabulary (no phrase, no CJK), capitalised, with a full stop. */
+  sentence(min: number, max: number): string {
+    const words: string[] = [];
+    const length = min + Math.floor(this.next() * (max - min + 1));
+    for (let i = 0; i < length; i++) words.push(this.word());
+    const text = words.join(' ');
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  }
+
   /** One entry's text. */
   entry(): string {
     const words: string[] = [];

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { pathOf, routes } from '@caravanserai/api';
-import { type Db, insertUserRow, openDb } from '@caravanserai/test-kit';
+import { type Db, insertUserRow } from '@caravanserai/test-kit';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { signUp } from './api.js';
-import { freePort, startProcess, stopProcess } from './processes.js';
+import { onSqliteAndPostgres } from './fresh-databases.js';
 import type { Figure } from './results.js';
 import { Corpus } from './search-corpus.js';
 
@@ -154,52 +152,10 @@ async function measure(label: string, baseUrl: string, db: Db): Promise<Figure[]
   ];
 }
 
-/** A server process of its own over `env`'s database, the database opened beside it, then both closed. */
-async function withServer(
-  serverScript: string,
-  env: Record<string, string>,
-  run: (baseUrl: string, db: Db) => Promise<Figure[]>,
-): Promise<Figure[]> {
-  const port = freePort();
-  const server = await startProcess(serverScript, { AUTH_RATE_LIMIT: '1000', ...env }, port);
-  const db = openDb({ databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR ?? '' });
-  try {
-    return await run(`http://127.0.0.1:${port}/api`, db);
-  } finally {
-    await db.close();
-    await stopProcess(server);
-  }
-}
-
 /**
  * GET /search/ over 1,000,000 entries, half of them the searching user's (2,000 logbooks of 250
- * entries), on SQLite and on PostgreSQL: each a server process of its own over a fresh database
- * (removed afterwards), so the other scenarios' data is not in it and none of its data is left.
+ * entries), on SQLite and on PostgreSQL, each over a fresh database of its own.
  */
-export async function searchScenario(
-  serverScript: string,
-  workDir: string,
-  postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-): Promise<Figure[]> {
-  const figures = await withServer(serverScript, { DATA_DIR: join(workDir, 'search-sqlite') }, (url, db) =>
-    measure('SQLite', url, db),
-  );
-  const name = `caravanserai_search_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    const env = {
-      DATA_DIR: join(workDir, 'search-postgres'),
-      DATABASE_URL: url.toString(),
-      SECRET_KEY: 'bench-secret-key-0123456789',
-    };
-    figures.push(...(await withServer(serverScript, env, (base, db) => measure('PostgreSQL', base, db))));
-  } finally {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
-  return figures;
+export function searchScenario(serverScript: string, workDir: string): Promise<Figure[]> {
+  return onSqliteAndPostgres('search', serverScript, workDir, measure);
 }

@@ -75,3 +75,38 @@ export async function openBrowser(
   };
   return browser;
 }
+
+/** Requests that stay open while a page is shown (a logbook's live events): never "idle". */
+const LONG_LIVED = /\/events\/(\?.*)?$/;
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`, leaving out the streams a page
+ * holds open on purpose (Playwright's `networkidle` would wait for those forever). Requests made
+ * before this is called are counted from when they finish.
+ */
+export async function settled(page: Page, { quietMs = 500, timeoutMs = 30_000 } = {}): Promise<void> {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const started = (request: { url(): string }) => {
+    if (LONG_LIVED.test(request.url())) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the page did not settle within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}

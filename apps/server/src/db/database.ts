@@ -1,4 +1,15 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { PasswordResetsTable, RegistrationInvitesTable } from './admin-tables.js';
+import type { AnswerEventsTable } from './answer-tables.js';
+import type {
+  BazaarCopiesTable,
+  BazaarListingsTable,
+  BazaarReportsTable,
+  BazaarStarsTable,
+  BazaarTopicsTable,
+  BazaarVersionFilesTable,
+  BazaarVersionsTable,
+} from './bazaar-tables.js';
 import type {
   CaravanAuditTable,
   CaravanInvitesTable,
@@ -9,9 +20,22 @@ import type {
   QueryReservationsTable,
 } from './caravan-tables.js';
 import type { FileBlobsTable, FileRefsTable, FilesTable } from './file-tables.js';
+import type {
+  ImportJobItemsTable,
+  ImportJobsTable,
+  ImportMarksTable,
+  ImportUploadsTable,
+} from './import-tables.js';
+import type { ApiKeysTable } from './key-tables.js';
+import type { WellOffersTable, WellRentalBillsTable, WellRentalsTable } from './rental-tables.js';
+import type { SsoAttemptsTable, SsoIdentitiesTable } from './sso-tables.js';
 
+export type * from './admin-tables.js';
 export type * from './caravan-tables.js';
 export type * from './file-tables.js';
+export type * from './import-tables.js';
+export type * from './key-tables.js';
+export type * from './sso-tables.js';
 
 /**
  * Column types shared by SQLite and PostgreSQL: booleans are 0/1 integers and times are epoch
@@ -34,6 +58,10 @@ export interface UsersTable {
   memory_default: ColumnType<number, number | undefined, number>;
   /** A logbook titled 'Default' is given a title after its first answer (1) or not (0). */
   auto_titles: ColumnType<number, number | undefined, number>;
+  /** The last request with one of their tokens or keys, written at most once a minute; null: never. */
+  last_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an administrator disabled them (their tokens and keys are refused); null while enabled. */
+  disabled_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TokensTable {
@@ -90,6 +118,8 @@ export interface LogbooksTable {
   temperature: ColumnType<number | null, number | null | undefined, number | null>;
   max_output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   reasoning_effort: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a logbook forked from a Bazaar listing remembers (JSON ForkedFrom); null otherwise. */
+  forked_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EntriesTable {
@@ -127,6 +157,8 @@ export interface UsageTable {
   estimated: number;
   /** The caravan whose shared well answered, or null for a query outside every caravan. */
   caravan_id: string | null;
+  /** The Bazaar rental a query went through (DESIGN 10), or null. */
+  rental_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 
@@ -161,37 +193,6 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
-/** An import of an export file, run in the background; any server process can report on it. */
-export interface ImportJobsTable {
-  job_id: string;
-  user_id: number;
-  status: 'running' | 'done' | 'failed';
-  format: string | null;
-  total: number;
-  done: number;
-  duplicates: number;
-  updated: number;
-  /** Rows of import_job_items of each kind (kept below a bound). */
-  imported_count: number;
-  skipped_count: number;
-  detail: string | null;
-  created_at: number;
-  /** Moved forward while a process works on the job: a job whose heartbeat stops was abandoned. */
-  heartbeat_at: number;
-  finished_at: number | null;
-}
-
-/** What one conversation of an import became: a new logbook, or skipped and why. */
-export interface ImportJobItemsTable {
-  job_id: string;
-  seq: number;
-  kind: 'imported' | 'skipped';
-  source_id: string;
-  title: string;
-  logid: string | null;
-  reason: string | null;
-}
-
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -211,12 +212,30 @@ export interface Database {
   query_reservations: QueryReservationsTable;
   import_jobs: ImportJobsTable;
   import_job_items: ImportJobItemsTable;
+  import_uploads: ImportUploadsTable;
+  import_marks: ImportMarksTable;
   file_blobs: FileBlobsTable;
   files: FilesTable;
   file_refs: FileRefsTable;
   instance: InstanceTable;
   rate_limits: RateLimitsTable;
   running_queries: RunningQueriesTable;
+  answer_events: AnswerEventsTable;
+  api_keys: ApiKeysTable;
+  registration_invites: RegistrationInvitesTable;
+  password_resets: PasswordResetsTable;
+  sso_attempts: SsoAttemptsTable;
+  sso_identities: SsoIdentitiesTable;
+  bazaar_copies: BazaarCopiesTable;
+  bazaar_listings: BazaarListingsTable;
+  bazaar_versions: BazaarVersionsTable;
+  bazaar_version_files: BazaarVersionFilesTable;
+  bazaar_topics: BazaarTopicsTable;
+  bazaar_stars: BazaarStarsTable;
+  bazaar_reports: BazaarReportsTable;
+  well_offers: WellOffersTable;
+  well_rentals: WellRentalsTable;
+  well_rental_bills: WellRentalBillsTable;
 }
 
 /** A provider call running in some server process; another may ask it to stop (stop_requested 1). */

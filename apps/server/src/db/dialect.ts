@@ -1,8 +1,11 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './database.js';
+import { createDataDir } from '../lib/data-dir.js';
+import type { Database, Executor } from './database.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import { type Listening, listenOn } from './pg-listener.js';
 import { openReaderConnection, openWriterConnection } from './sqlite-connection.js';
 import { InlineWriter, Mutex, SplitSqliteDialect } from './sqlite-driver.js';
@@ -22,10 +25,16 @@ export interface Db {
   /** Runs reads that must see one consistent state (a logbook row and its entries). */
   snapshot<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL: LISTENs on `channel` through a connection of its own, calling `onPayload` for each
-   * notification until closed. SQLite (one process) has no one to hear from: nothing is called.
+   * Calls `onPayload` for each notification on `channel` until closed. PostgreSQL: LISTENs through
+   * a connection of its own, hearing every process. SQLite (one process): hears this process.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Listening>;
+  /**
+   * Tells every listener of `channel`, once the write `db` belongs to has committed (nothing is
+   * told of a PostgreSQL transaction rolled back). PostgreSQL: NOTIFY, heard by every process.
+   * SQLite: this process's listeners, told once the transaction holding the writer has ended.
+   */
+  notify(channel: string, payload: string, db?: Executor): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,8 +55,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.pgPoolSize);
   const dataDir = options.dataDir ?? 'data';
-  // Only the server's user may read the data: logbooks, sealed keys and token hashes.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  createDataDir(dataDir);
   const file = options.sqliteFile ?? join(dataDir, 'caravanserai.sqlite3');
   // SQLite gives its -wal and -shm files the database file's mode, so creating it 0600 covers all three.
   closeSync(openSync(file, 'a', 0o600));
@@ -76,17 +84,42 @@ function openSqlite(file: string): Db {
     await bulk.destroy();
     await kysely.destroy();
   };
-  const listen = async () => ({ close: async () => undefined });
-  return { kysely, bulk, dialect: 'sqlite', snapshot, listen, close };
+  const local = new EventEmitter().setMaxListeners(0);
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    local.on(channel, onPayload);
+    return { close: async () => void local.off(channel, onPayload) };
+  };
+  // A transaction holds the writer until it ends, and the lock is handed on in order: once this
+  // process may take it, the write that told has committed (or rolled back: a listener reads again
+  // and finds nothing new).
+  const notify = async (channel: string, payload: string) => {
+    void writing.lock().then(() => {
+      writing.unlock();
+      local.emit(channel, payload);
+    });
+  };
+  return { kysely, bulk, dialect: 'sqlite', snapshot, listen, notify, close };
 }
 
 function openPostgres(url: string, schema: string | undefined, max = 10): Db {
   const connection = { connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
   const pool = new pg.Pool({ ...connection, max });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   const snapshot = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
     kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
   const listen = (channel: string, onPayload: (payload: string) => void) =>
     listenOn(connection, channel, onPayload);
-  return { kysely, bulk: kysely, dialect: 'postgres', snapshot, listen, close: () => kysely.destroy() };
+  // NOTIFY inside a transaction is sent when it commits, and not at all if it rolls back.
+  const notify = async (channel: string, payload: string, db: Executor = kysely) => {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  };
+  return {
+    kysely,
+    bulk: kysely,
+    dialect: 'postgres',
+    snapshot,
+    listen,
+    notify,
+    close: () => kysely.destroy(),
+  };
 }

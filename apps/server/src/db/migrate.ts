@@ -24,6 +24,15 @@ import * as askingWell from './migrations/0013-asking-well.js';
 import * as instance from './migrations/0014-instance.js';
 import * as rateLimits from './migrations/0015-rate-limits.js';
 import * as runningQueries from './migrations/0016-running-queries.js';
+import * as importQueue from './migrations/0017-import-queue.js';
+import * as answerEvents from './migrations/0018-answer-events.js';
+import * as apiKeys from './migrations/0019-api-keys.js';
+import * as administration from './migrations/0020-administration.js';
+import * as sso from './migrations/0021-sso.js';
+import * as bazaar from './migrations/0022-bazaar.js';
+import * as wellRental from './migrations/0023-well-rental.js';
+import * as bazaarSearchCleanup from './migrations/0024-bazaar-search-cleanup.js';
+import * as rentalInvoices from './migrations/0025-rental-invoices.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each migration sees the schema of its own time
 type MigrationModule = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -46,14 +55,53 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-instance': instance,
   '0015-rate-limits': rateLimits,
   '0016-running-queries': runningQueries,
+  '0017-import-queue': importQueue,
+  '0018-answer-events': answerEvents,
+  '0019-api-keys': apiKeys,
+  '0020-administration': administration,
+  '0021-sso': sso,
+  '0022-bazaar': bazaar,
+  '0023-well-rental': wellRental,
+  '0024-bazaar-search-cleanup': bazaarSearchCleanup,
+  '0025-rental-invoices': rentalInvoices,
 };
 
+/** Kysely's table of the migrations a database has had. */
+const MIGRATION_TABLE = 'kysely_migration';
+
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly dialect: DialectName) {}
+  constructor(
+    private readonly dialect: DialectName,
+    private readonly newer: readonly string[],
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
-    );
+    return Object.fromEntries([
+      ...Object.entries(MIGRATIONS).map(([name, m]) => [
+        name,
+        { up: (db: Kysely<unknown>) => m.up(db, this.dialect) },
+      ]),
+      // Had already: nothing for this release to run (see newerMigrations).
+      ...this.newer.map((name) => [name, { up: async () => undefined }]),
+    ]);
+  }
+}
+
+/**
+ * The migrations a database has had that come after every one of this release (DESIGN 9: during a
+ * rolling upgrade a replica of the previous release keeps serving a database one release newer).
+ * Migrations only ever add (tables, nullable or defaulted columns), so the older code still finds
+ * all it uses. An unknown migration sorting among this release's own is not from a newer release:
+ * Kysely refuses that database as before.
+ */
+async function newerMigrations(db: Db, schema: string | undefined): Promise<string[]> {
+  const last = Object.keys(MIGRATIONS).sort().at(-1) ?? '';
+  const table = schema ? sql.table(`${schema}.${MIGRATION_TABLE}`) : sql.table(MIGRATION_TABLE);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db.kysely);
+    return rows.map((row) => row.name).filter((name) => !(name in MIGRATIONS) && name > last);
+  } catch {
+    // A new database: no table yet.
+    return [];
   }
 }
 
@@ -89,7 +137,7 @@ async function migratorFor(db: Db): Promise<Migrator> {
       : undefined;
   return new Migrator({
     db: db.kysely as Kysely<Database>,
-    provider: new StaticProvider(db.dialect),
+    provider: new StaticProvider(db.dialect, await newerMigrations(db, migrationTableSchema)),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
 }

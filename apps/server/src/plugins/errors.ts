@@ -25,7 +25,9 @@ function answerFor(error: FastifyError, request: FastifyRequest): [number, Error
     if (error.validationContext === 'params') return [404, { detail: 'Not found.', code: 'not_found' }];
     const fields: FieldErrors = {};
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || NON_FIELD;
+      // An item of a list of values is the list's error (`topics`, not `topics.0`), as forms show it.
+      const path = issue.instancePath.replace(/^\//, '').replace(/\/\d+$/, '');
+      const field = path.replace(/\//g, '.') || NON_FIELD;
       fields[field] = [...(fields[field] ?? []), issue.message ?? 'Invalid value.'];
     }
     return [400, fields];

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { PublicConfig } from '@caravanserai/api';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readIndexPage, withPublicConfig } from './index-page.js';
+import { type PageMeta, readIndexPage, withPageMeta, withPublicConfig } from './index-page.js';
 
 /** Names a browser asks for as files; anything else is a page of the app. */
 const ASSET_NAME = /\.(js|mjs|css|map|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i;
@@ -18,6 +18,8 @@ export interface StaticWebOptions {
   serveSourceMaps: boolean;
   /** Written into every copy of index.html, so the app knows where the API is. */
   publicConfig: PublicConfig;
+  /** What a page's HTML says of it (title, description, Open Graph), by its path. */
+  pageMeta: (path: string) => Promise<PageMeta | null>;
 }
 
 const FALLBACK_PAGE = `<!doctype html>
@@ -39,7 +41,7 @@ export async function registerStaticWeb(
   app: FastifyInstance,
   webRoot: string,
   apiPrefix: string,
-  { serveSourceMaps, publicConfig }: StaticWebOptions,
+  { serveSourceMaps, publicConfig, pageMeta }: StaticWebOptions,
 ): Promise<void> {
   const indexFile = join(webRoot, 'index.html');
   const hasBuild = existsSync(indexFile);
@@ -66,16 +68,18 @@ export async function registerStaticWeb(
     });
   }
 
-  const sendPage = async (reply: FastifyReply) => {
+  const sendPage = async (path: string, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     // A rebuild replaces index.html: for that moment the plain page is better than an error.
     const page = hasBuild
       ? await readIndexPage(indexFile, publicConfig).catch(() => fallbackPage)
       : fallbackPage;
-    return reply.type('text/html; charset=utf-8').send(page);
+    const meta = await pageMeta(path);
+    if (meta?.status) reply.code(meta.status);
+    return reply.type('text/html; charset=utf-8').send(meta ? withPageMeta(page, meta) : page);
   };
   // The static plugin would answer '/' itself (403, having no index to serve): it is the page.
-  if (hasBuild) app.get('/', (_request, reply) => sendPage(reply));
+  if (hasBuild) app.get('/', (_request, reply) => sendPage('/', reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -86,6 +90,6 @@ export async function registerStaticWeb(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return sendPage(reply);
+    return sendPage(path, reply);
   });
 }

@@ -34,10 +34,11 @@ export function refusedSetting(
   origin: Origin,
   originLoc: string,
   settings: ModelSettings,
+  /** Where the setting is changed, as the sentence ends (the gateway's: 'in the request'). */
+  clear = "in this logbook's settings",
 ): string | undefined {
   const { temperature, reasoning_effort: effort } = settings;
   const reasoning = reasons(origin);
-  const clear = "in this logbook's settings";
   if (effort !== null && reasoning === false)
     return `The model "${originLoc}" does not reason: clear the reasoning effort ${clear}.`;
   if (effort !== null && effort !== 'high' && origin.family.id === 'mistral')

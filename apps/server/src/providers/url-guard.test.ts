@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkModelUrl, createGuardedFetch, isBlockedAddress } from './url-guard.js';
+import { checkModelUrl, createGuardedFetch, isAllowedHost, isBlockedAddress } from './url-guard.js';
 
 /** One address inside each range the old hand-written list refused, at both of its edges. */
 const OLD_IPV4_RANGES = [
@@ -164,5 +164,27 @@ describe('an IPv6 literal in the address', () => {
 
   it('is accepted when it is a public address', async () => {
     expect(await checkModelUrl('https://[2606:4700:4700::1111]/v1', [])).toBeNull();
+  });
+});
+
+describe('isAllowedHost', () => {
+  const allowed = (url: string, hosts: string[]) => isAllowedHost(new URL(url), hosts);
+
+  it('matches a bracketed IPv6 entry, with or without its port', () => {
+    for (const url of ['http://[::1]:11434/v1', 'http://[::1]/', 'https://[0:0::1]/'])
+      expect(allowed(url, ['[::1]']), url).toBe(true);
+    expect(allowed('http://[::1]:11434/v1', ['[::1]:11434'])).toBe(true);
+    expect(allowed('http://[::1]/', ['[::1]:80'])).toBe(true);
+    expect(allowed('http://[::1]/', ['[0:0:0:0:0:0:0:1]'])).toBe(true);
+  });
+
+  it('holds an entry with a port to that port, and to that host', () => {
+    expect(allowed('http://[::1]:11435/', ['[::1]:11434'])).toBe(false);
+    expect(allowed('http://[::1]/', ['[::1]:11434'])).toBe(false);
+    expect(allowed('http://[::2]:11434/', ['[::1]', '[::1]:11434'])).toBe(false);
+    expect(allowed('http://127.0.0.1:11434/', ['127.0.0.1:11434'])).toBe(true);
+    expect(allowed('http://127.0.0.1:8080/', ['127.0.0.1'])).toBe(true);
+    expect(allowed('http://127.0.0.1:8080/', ['127.0.0.1:11434'])).toBe(false);
+    expect(allowed('http://Ollama.local:11434/', ['ollama.local'])).toBe(true);
   });
 });

@@ -63,12 +63,29 @@ function portOf(url: URL): string {
   return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
 
+/**
+ * A WELL_ALLOWED_HOSTS entry (`host`, `host:port`, `[v6]` or `[v6]:port`, as env.ts checks them)
+ * allows the URL when it names the same host, and the same port if it gives one.
+ */
+function allows(entry: string, url: URL): boolean {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(entry);
+  if (!match) return false;
+  const [, host = '', port] = match;
+  return entryHost(host) === hostOf(url) && (port === undefined || Number(port) === Number(portOf(url)));
+}
+
+/** An IPv6 entry is written out as the URL parser writes the URL's host: `[0:0::1]` is `::1`. */
+function entryHost(written: string): string | null {
+  if (!written.startsWith('[')) return written.toLowerCase();
+  try {
+    return hostOf(new URL(`http://${written}/`));
+  } catch {
+    return null;
+  }
+}
+
 export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolean {
-  const host = hostOf(url);
-  const hostPort = `${host.includes(':') ? `[${host}]` : host}:${portOf(url)}`;
-  return allowedHosts.some(
-    (entry) => entry === host || entry === hostPort || entry === `${host}:${portOf(url)}`,
-  );
+  return allowedHosts.some((entry) => allows(entry, url));
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {

@@ -53,8 +53,15 @@ export const routes: RouteObject[] = [
       { path: paths.search.path, ...page(() => import('./routes/search')) },
 
       { path: paths.login.path, ...page(() => import('./routes/auth/login')) },
+      { path: paths.ssoCallback.path, ...page(() => import('./routes/auth/sso-callback')) },
       { path: paths.logout.path, ...page(() => import('./routes/auth/logout')) },
       { path: paths.signup.path, ...page(() => import('./routes/auth/signup')) },
+      { path: paths.passwordReset.path, ...page(() => import('./routes/auth/password-reset')) },
+      {
+        path: paths.passwordResetConfirm.path,
+        ...page(() => import('./routes/auth/password-reset-confirm')),
+      },
+      { path: paths.admin.path, ...page(() => import('./routes/admin')) },
       { path: paths.profile.path, ...page(() => import('./routes/profile')) },
 
       { path: paths.subscribe.path, ...page(() => import('./routes/subscribe')) },
@@ -117,6 +124,12 @@ export const routes: RouteObject[] = [
       { path: paths.wells.list.path, ...page(() => import('./routes/wells/list')) },
       { path: paths.wells.detail.path, ...page(() => import('./routes/wells/detail')) },
       { path: paths.wells.manage.path, ...page(() => import('./routes/wells/manage')) },
+
+      { path: paths.bazaar.home.path, ...page(() => import('./routes/bazaar/gallery')) },
+      { path: paths.bazaar.wells.path, ...page(() => import('./routes/bazaar/well-market')) },
+      { path: paths.bazaar.rentals.path, ...page(() => import('./routes/bazaar/rentals')) },
+      { path: paths.bazaar.listing.path, ...page(() => import('./routes/bazaar/listing')) },
+      { path: paths.bazaar.version.path, ...page(() => import('./routes/bazaar/listing')) },
 
       { path: paths.caravans.home.path, ...page(() => import('./routes/caravans/home')) },
       { path: paths.caravans.detail.path, ...page(() => import('./routes/caravans/detail')) },

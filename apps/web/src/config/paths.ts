@@ -1,3 +1,5 @@
+import { SSO_CALLBACK_PAGE } from '@caravanserai/api';
+
 /** Every route of the app and its href builder, in one place. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -21,8 +23,16 @@ export const paths = {
   },
 
   login: { path: '/login/', href: () => '/login/' },
+  /** Where the identity provider sends the browser back (the redirect URI registered there). */
+  ssoCallback: { path: SSO_CALLBACK_PAGE, href: () => SSO_CALLBACK_PAGE },
   logout: { path: '/logout/', href: () => '/logout/' },
   signup: { path: '/signup/', href: () => '/signup/' },
+  /** Asks for a password reset link by e-mail. */
+  passwordReset: { path: '/password/reset/', href: () => '/password/reset/' },
+  /** Where a mailed reset link leads (`?uid=…&token=…`): the new password is set here. */
+  passwordResetConfirm: { path: '/password/reset/confirm/', href: () => '/password/reset/confirm/' },
+  /** The administrators' page: users and invite links. */
+  admin: { path: '/admin/', href: () => '/admin/' },
   profile: { path: '/u/:username', href: (username: string) => `/u/${encodeURIComponent(username)}` },
 
   subscribe: { path: '/subscribe/', href: () => '/subscribe/' },
@@ -74,6 +84,28 @@ export const paths = {
     manage: {
       path: '/logbooks/:logid/manage',
       href: (logid: string) => `/logbooks/${encodeURIComponent(logid)}/manage`,
+    },
+  },
+  /** The Bazaar (DESIGN 10): the gallery of published logbooks and each listing's page. */
+  bazaar: {
+    home: {
+      path: '/bazaar/',
+      /** The gallery with its search (`q`, `topic`, `sort`); without any, the newest listings. */
+      href: (params: Record<string, string | undefined> = {}) => {
+        const query = new URLSearchParams();
+        for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+        const text = query.toString();
+        return text ? `/bazaar/?${text}` : '/bazaar/';
+      },
+    },
+    /** The well market: wells offered for rent, and the Offer a well dialog. */
+    wells: { path: '/bazaar/wells/', href: () => '/bazaar/wells/' },
+    /** The wells the user rents, the rentals of their offers, and what those earned. */
+    rentals: { path: '/bazaar/rentals/', href: () => '/bazaar/rentals/' },
+    listing: { path: '/bazaar/:slug', href: (slug: string) => `/bazaar/${encodeURIComponent(slug)}` },
+    version: {
+      path: '/bazaar/:slug/v/:version',
+      href: (slug: string, version: number) => `/bazaar/${encodeURIComponent(slug)}/v/${version}`,
     },
   },
   caravans: {

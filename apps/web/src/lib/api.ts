@@ -32,7 +32,12 @@ async function fetchForgettingRefusedToken(input: RequestInfo | URL, init: Reque
 async function saysInvalidToken(response: Response): Promise<boolean> {
   try {
     const body: unknown = await response.clone().json();
-    return typeof body === 'object' && body !== null && 'detail' in body && body.detail === 'Invalid token.';
+    if (typeof body !== 'object' || body === null) return false;
+    // A token the server no longer takes: unknown, expired, or its user disabled by an administrator.
+    return (
+      ('detail' in body && body.detail === 'Invalid token.') ||
+      ('code' in body && body.code === 'authentication_failed')
+    );
   } catch {
     return false;
   }

@@ -21,6 +21,7 @@ export const fileRoutes = {
       'too_large',
       'unsupported_media_type',
       'parse_error',
+      'throttled',
     ],
   }),
   /**

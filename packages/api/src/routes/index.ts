@@ -1,5 +1,8 @@
+import { adminRoutes } from './admin.js';
+import { apiKeyRoutes } from './api-keys.js';
 import { authRoutes } from './auth.js';
 import { backupRoutes } from './backup.js';
+import { bazaarRoutes } from './bazaar.js';
 import { caravanRoutes } from './caravans.js';
 import { configRoutes } from './config.js';
 import { downloadRoutes } from './download.js';
@@ -13,7 +16,9 @@ import { paymentRoutes, paymentWebhookRoutes } from './payments.js';
 import { profileRoutes } from './profiles.js';
 import { queryRoutes } from './queries.js';
 import { searchRoutes } from './search.js';
+import { ssoRoutes } from './sso.js';
 import { usageRoutes } from './usage.js';
+import { wellRentalRoutes } from './well-rental.js';
 import { wellRoutes } from './wells.js';
 
 /**
@@ -23,6 +28,9 @@ import { wellRoutes } from './wells.js';
 export const routes = {
   config: configRoutes,
   auth: authRoutes,
+  sso: ssoRoutes,
+  apiKeys: apiKeyRoutes,
+  admin: adminRoutes,
   profiles: profileRoutes,
   journals: journalRoutes,
   logbooks: logbookRoutes,
@@ -39,6 +47,8 @@ export const routes = {
   search: searchRoutes,
   imports: importRoutes,
   backup: backupRoutes,
+  bazaar: bazaarRoutes,
+  wellRental: wellRentalRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../route.js';
+import { defineRoute, eventStream } from '../route.js';
 import { EntriesPage, EntriesQuery, HeadChange, HeadChanged } from '../schemas/branches.js';
 import { Id } from '../schemas/common.js';
 import {
@@ -64,6 +64,18 @@ export const logbookRoutes = {
     path: `${ONE}version/`,
     params,
     response: { 200: LogbookVersion },
+    errors: ['not_found'],
+  }),
+  /**
+   * Server-Sent Events (DESIGN 9): a `version` event (LogbookVersion) at once and whenever the
+   * logbook changes, through whichever server process wrote it; the stream ends when the logbook
+   * is deleted or no longer readable. Readable by whoever may read the logbook.
+   */
+  events: defineRoute({
+    method: 'GET',
+    path: `${ONE}events/`,
+    params,
+    response: { 200: eventStream },
     errors: ['not_found'],
   }),
   /** `If-Match` may name the version the client last saw (409 `stale_version` otherwise). */

@@ -1,5 +1,5 @@
 import { defineRoute, eventStream } from '../route.js';
-import { QueryCancel, QueryCancelled, QueryResult, QuerySubmit } from '../schemas/queries.js';
+import { QueryCancel, QueryCancelled, QueryResult, QuerySubmit, StreamResume } from '../schemas/queries.js';
 
 const QUERY_ERRORS = [
   'not_authenticated',
@@ -40,5 +40,17 @@ export const queryRoutes = {
     body: QuerySubmit,
     response: { 200: eventStream },
     errors: QUERY_ERRORS,
+  }),
+  /**
+   * The rest of a cut answer stream (DESIGN 9), from any server process: the events after the
+   * one named in `Last-Event-ID` (all of them without it), then the rest as they come. Only the
+   * user who asked; 404 when no answer of the query streamed in the last hour.
+   */
+  resume: defineRoute({
+    method: 'GET',
+    path: '/journals/query/stream/',
+    query: StreamResume,
+    response: { 200: eventStream },
+    errors: ['not_authenticated', 'invalid', 'not_found'],
   }),
 };

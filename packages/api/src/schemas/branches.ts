@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { Counter } from './common.js';
+import { MAX_INT32 } from './text.js';
+
+/** The most entries one page gives. */
+export const MAX_ENTRIES_PAGE = 1000;
 
 /** An entry's id in its logbook (DESIGN 3a): 8 characters a-z or 0-9. */
 export const Eid = z.string().regex(/^[a-z0-9]{8}$/, 'An eid is 8 characters from a-z and 0-9.');
@@ -36,23 +40,40 @@ export const PageEntry = z.object({
 });
 export type PageEntry = z.infer<typeof PageEntry>;
 
-export const EntriesQuery = z.object({
-  /** The page ends just before this entry; left out, at the head (or the document's end). */
-  before: Eid.optional(),
-  limit: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(1000, 'Ensure this value is less than or equal to 1000.')
-    .default(100),
-  /** `1`: pages through the whole document instead of the active path. */
-  all: z.enum(['0', '1']).optional(),
-  /**
-   * The path through another branch: the page ends at the newest entry under this one, as the
-   * head would after `PUT .../head/` with it, without moving the head (any reader may look).
-   */
-  under: Eid.optional(),
-});
+export const EntriesQuery = z
+  .object({
+    /** The page ends just before this entry; left out, at the head (or the document's end). */
+    before: Eid.optional(),
+    limit: z.coerce
+      .number()
+      .int('A valid integer is required.')
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(MAX_ENTRIES_PAGE, `Ensure this value is less than or equal to ${MAX_ENTRIES_PAGE}.`)
+      .default(100),
+    /** `1`: pages through the whole document instead of the active path. */
+    all: z.enum(['0', '1']).optional(),
+    /**
+     * The path through another branch: the page ends at the newest entry under this one, as the
+     * head would after `PUT .../head/` with it, without moving the head (any reader may look).
+     */
+    under: Eid.optional(),
+    /**
+     * The path through the entry at this document index (a search hit's, which links name by
+     * index): the head's when the entry is on it, otherwise its branch's, as with `under` and its
+     * eid. Unless `before` is given, the page reaches back to that entry, holding more than `limit`
+     * entries if need be, up to 1000; an entry further back is reached with `before`.
+     */
+    at: z.coerce
+      .number()
+      .int('A valid integer is required.')
+      .min(0, 'Ensure this value is greater than or equal to 0.')
+      .max(MAX_INT32, `Ensure this value is less than or equal to ${MAX_INT32}.`)
+      .optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.at !== undefined && query.under !== undefined)
+      context.addIssue({ code: 'custom', path: ['at'], message: 'Give either at or under, not both.' });
+  });
 export type EntriesQuery = z.input<typeof EntriesQuery>;
 
 export const EntriesPage = z.object({
@@ -64,6 +85,8 @@ export const EntriesPage = z.object({
   entries: z.array(PageEntry),
   /** Whether older entries come before the first of this page. */
   more: z.boolean(),
+  /** Sent with `under` or `at` (and not `all`): whether the path read is the head's. */
+  active: z.boolean().optional(),
 });
 export type EntriesPage = z.infer<typeof EntriesPage>;
 

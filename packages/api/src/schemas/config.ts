@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegistrationMode } from './admin.js';
 
 /**
  * `GET /config/` (public): what a client needs to know about this server before anything else.
@@ -14,6 +15,12 @@ export const PublicConfig = z.object({
   stripe_publishable_key: z.string().nullable(),
   /** Where the REST API is mounted on this origin, e.g. '/api' ('' for the root). */
   api_prefix: z.string(),
+  /** Who may create an account: anyone, only with an invite link, or nobody (REGISTRATION). */
+  registration: RegistrationMode.default('open'),
+  /** Whether a forgotten password can be reset by e-mail (SMTP_URL is set). */
+  password_reset: z.boolean().default(false),
+  /** Single sign-on (OIDC_ISSUER is set): the login page's 'Sign in with {label}'; null: none. */
+  sso: z.object({ label: z.string() }).nullable().default(null),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

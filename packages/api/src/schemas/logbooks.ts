@@ -25,6 +25,15 @@ export const LogbookSummary = z.object({
 });
 export type LogbookSummary = z.infer<typeof LogbookSummary>;
 
+/** What a logbook forked from the Bazaar remembers of where it came from (DESIGN 10). */
+export const ForkedFrom = z.object({
+  listing_id: Id,
+  slug: z.string(),
+  version: z.number().int(),
+  author: Owner,
+});
+export type ForkedFrom = z.infer<typeof ForkedFrom>;
+
 export const Logbook = LogbookSummary.extend({
   /** The serialised XML document of the entries (DESIGN 3). */
   log: z.string(),
@@ -36,6 +45,8 @@ export const Logbook = LogbookSummary.extend({
   files: z.array(EntryFile),
   /** How its queries ask the model (DESIGN 12). */
   settings: ModelSettings,
+  /** The Bazaar listing it was forked from; null for any other logbook. */
+  forked_from: ForkedFrom.nullable(),
 });
 export type Logbook = z.infer<typeof Logbook>;
 
@@ -91,6 +102,8 @@ export const LogbookVersion = z.object({
   modified: IsoDate,
   /** Its title: a page learns that it was renamed (after its first answer, DESIGN 12) by this too. */
   title: z.string(),
+  /** The active leaf (DESIGN 3a): a page learns that another chose a branch by this. */
+  head: z.string().nullable().optional(),
 });
 export type LogbookVersion = z.infer<typeof LogbookVersion>;
 

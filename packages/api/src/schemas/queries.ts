@@ -46,6 +46,10 @@ export type QuerySubmit = z.input<typeof QuerySubmit>;
 export const QueryCancel = z.object({ logid: Id, qid: QID });
 export type QueryCancel = z.input<typeof QueryCancel>;
 
+/** Which answer stream to resume (`GET /journals/query/stream/`): the logbook and the query. */
+export const StreamResume = z.object({ logid: Id, qid: QID });
+export type StreamResume = z.infer<typeof StreamResume>;
+
 /** Whether a query was still in flight to be stopped. */
 export const QueryCancelled = z.object({ cancelled: z.boolean() });
 export type QueryCancelled = z.infer<typeof QueryCancelled>;

@@ -45,7 +45,10 @@ export const QueryStreamEvent = z.discriminatedUnion('event', [
 ]);
 export type QueryStreamEvent = z.infer<typeof QueryStreamEvent>;
 
-/** One event as it goes on the wire. */
-export function formatStreamEvent({ event, data }: QueryStreamEvent): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One event as it goes on the wire; `id` (DESIGN 9) is what a client reconnecting after a cut
+ * names in `Last-Event-ID` to be sent the rest.
+ */
+export function formatStreamEvent({ event, data }: QueryStreamEvent, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }

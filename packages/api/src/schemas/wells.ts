@@ -9,8 +9,11 @@ export const Well = z.object({
   wellid: Id,
   title: z.string(),
   owner: Owner,
-  /** The provider's base URL: its default, or the user's server for OpenAI-compatible wells. */
-  model_url: z.string(),
+  /**
+   * The provider's base URL: its default, or the user's server for OpenAI-compatible wells. Absent
+   * from a well the caller rents (DESIGN 10): the owner's server is theirs to keep to themselves.
+   */
+  model_url: z.string().optional(),
   /** `provider/model`, e.g. `openai/gpt-4o-mini`. */
   origin_loc: z.string(),
   provider: z.string(),
@@ -22,13 +25,15 @@ export const Well = z.object({
   AUTH_MODEL_KEY: z.string().optional(),
   /** The caravan that shares this well with the caller; absent on the caller's own wells. */
   caravan: z.object({ caravan_id: Id, name: z.string() }).optional(),
+  /** The caller's rental of another's well in the Bazaar (DESIGN 10); absent otherwise. */
+  rental: z.object({ rental_id: Id, offer_id: Id, owner: Owner }).optional(),
   created: IsoDate,
   modified: IsoDate,
 });
 export type Well = z.infer<typeof Well>;
 
 /** The caller's own well, as creating or changing it answers: the masked key is always there. */
-export const OwnWell = Well.extend({ AUTH_MODEL_KEY: z.string() });
+export const OwnWell = Well.extend({ AUTH_MODEL_KEY: z.string(), model_url: z.string() });
 export type OwnWell = z.infer<typeof OwnWell>;
 
 export const WellList = z.object({ wells: z.array(Well), origin_loc_choices: OriginLocChoices });

@@ -26,10 +26,8 @@ const HIT_CLOSE = '<<';
 const INDENT = '    ';
 
 /** The words as typed; a quoted group of words goes to the server as a "phrase". */
-function queryOf(args: ParsedArgs): string {
-  return args.positionals
-    .map((word) => (/\s/u.test(word) ? `"${word.replaceAll('"', '')}"` : word))
-    .join(' ');
+export function queryOf(words: readonly string[]): string {
+  return words.map((word) => (/\s/u.test(word) ? `"${word.replaceAll('"', '')}"` : word)).join(' ');
 }
 
 function tagOf(args: ParsedArgs): Tag | undefined {
@@ -89,7 +87,7 @@ export const find: CommandSpec = {
     { line: 'find deploy* -n 20', note: 'words starting with deploy' },
   ],
   async run(env, args) {
-    const q = queryOf(args);
+    const q = queryOf(args.positionals);
     const tag = tagOf(args);
     const limit = countOf(args);
     const journal = args.get('journal');

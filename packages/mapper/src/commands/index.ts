@@ -1,5 +1,6 @@
 import type { CommandSpec } from '../registry.js';
 import { banner } from './banner.js';
+import { bazaar } from './bazaar.js';
 import { cat } from './cat.js';
 import { clear } from './clear.js';
 import { cp } from './cp.js';
@@ -34,6 +35,7 @@ export const mapperCommands: readonly CommandSpec[] = [
   open,
   cat,
   find,
+  bazaar,
   review,
   query,
   pilgrim,

@@ -48,6 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   const answered = sql`outcome in ('ok', 'truncated', 'stopped')`;
+  // Each row's two counts are added as 64-bit integers: PostgreSQL refuses a 32-bit sum past 2^31.
   await sql`
     insert into caravan_usage_daily (caravan_id, day, user_id, wellid, provider, model,
       queries, errors, input_tokens, output_tokens, answered_tokens)
@@ -55,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       sum(case when ${answered} then 1 else 0 end),
       sum(case when outcome in ('error', 'timeout') then 1 else 0 end),
       sum(input_tokens), sum(output_tokens),
-      sum(case when ${answered} then input_tokens + output_tokens else 0 end)
+      sum(case when ${answered} then cast(input_tokens as bigint) + output_tokens else 0 end)
     from usage
     where caravan_id is not null
     group by caravan_id, created_at / ${sql.lit(DAY_MS)}, user_id, coalesce(wellid, ''), provider, model

@@ -23,19 +23,13 @@ export async function backupRoutes(app: FastifyInstance, services: Services): Pr
   await uploadRoutes(app, limits, (scope) => {
     addRoute(scope, routes.backup.restore, signedIn, async (request) => {
       const user = requireUser(request);
-      return services.imports.start(
-        user,
-        // A backup rebuilds its own journals, and brings back its owner's settings.
-        {
-          ...(await receiveUpload(request, limits)),
-          journal: null,
-          expect: { format: 'caravanserai-backup', message: NOT_A_BACKUP },
-          restoreAccount: async (account) => {
-            await services.auth.update(user, account);
-          },
-        },
-        request.log,
-      );
+      // A backup rebuilds its own journals, and brings back its owner's settings.
+      return services.imports.start(user, {
+        ...(await receiveUpload(request, limits)),
+        journal: null,
+        expect: { format: 'caravanserai-backup', message: NOT_A_BACKUP },
+        restore: true,
+      });
     });
   });
 }

@@ -3,6 +3,7 @@ import type { CaravanRow, UserRow } from '../../db/database.js';
 import type { Db } from '../../db/dialect.js';
 import { HttpError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import type { ActiveRental, RentalsRepository } from '../well-rental/rentals.repository.js';
 import type { QueryWell } from '../wells/wells.service.js';
 import type { CaravanUsageRepository } from './caravan-usage.repository.js';
 import type { CaravansRepository } from './caravans.repository.js';
@@ -17,11 +18,18 @@ export interface Admission {
    * query's usage row replaces it in the same transaction.
    */
   reservationId: string | null;
+  /** The Bazaar rental it goes through (its usage is metered per rental), or null. */
+  rentalId: string | null;
   /** Frees the reservation of a query that ends without a usage row. Idempotent. */
   release(): Promise<void>;
 }
 
-const NOT_COUNTED: Admission = { caravanId: null, reservationId: null, release: async () => {} };
+const NOT_COUNTED: Admission = {
+  caravanId: null,
+  reservationId: null,
+  rentalId: null,
+  release: async () => {},
+};
 
 /** The first moment of the current UTC month: quotas count from there. */
 export function monthStart(at = Date.now()): number {
@@ -55,30 +63,56 @@ export class QueryAdmission {
     private readonly caravans: CaravansRepository,
     private readonly usage: CaravanUsageRepository,
     private readonly reservations: QueryReservationsRepository,
+    private readonly rentals: RentalsRepository,
     /** How long a reservation counts: longer than any query can take to be recorded. */
     private readonly reservationTtlMs: number,
   ) {}
 
   async admit(user: UserRow, well: QueryWell): Promise<Admission> {
     const memberships = await this.caravans.policiesOf(user.id);
-    const sharedIn = new Set(well.shares.map((s) => s.caravan.caravan_id));
-    for (const caravan of memberships) {
-      if (caravan.role === 'member' && caravan.personal_wells === 0 && !sharedIn.has(caravan.caravan_id)) {
-        throw refused(
-          'policy_personal_wells',
-          `Caravan "${caravan.name}" allows queries only through its shared wells.`,
-        );
-      }
-    }
     const through = well.shares[0]?.caravan;
+    const refusal = policyRefusal(
+      memberships,
+      well.row.origin_loc,
+      well.shares.map((s) => s.caravan),
+    );
+    if (refusal) throw refusal;
+    if (well.rental && !through) return this.admitRental(well.rental, well.row.origin_loc);
     if (!through) return NOT_COUNTED;
-    if (!modelAllowed(allowedModels(through), well.row.origin_loc)) {
+    return this.takeSlot(user, through);
+  }
+
+  /**
+   * A query through a rented well (DESIGN 10): the offer's models and its monthly cap per renter,
+   * checked as a caravan's token quota is (admitted while the tokens used are below the cap).
+   */
+  private async admitRental(rental: ActiveRental, originLoc: string): Promise<Admission> {
+    if (rental.allowed_models.length > 0 && !modelAllowed(rental.allowed_models, originLoc))
       throw refused(
         'policy_model',
-        `The model "${well.row.origin_loc}" is not allowed in caravan "${through.name}".`,
+        `The owner of this well lets it answer only as ${rental.allowed_models.join(', ')}, not as "${originLoc}".`,
       );
-    }
-    return this.takeSlot(user, through);
+    const used = await this.rentals.renterTokensSince(rental.offer_id, rental.renter_id, monthStart());
+    if (used >= rental.monthly_token_cap)
+      throw refused(
+        'quota_exceeded',
+        `Monthly token cap of ${rental.monthly_token_cap} reached for this rented well.`,
+      );
+    return { ...NOT_COUNTED, rentalId: rental.rental_id };
+  }
+
+  /**
+   * Whether the caravans' policies would let the user query a well, quotas aside: for listing the
+   * models a user may ask for (the gateway's `GET /v1/models`). `sharedIn`: the caravans sharing
+   * it with them, oldest membership first.
+   */
+  async policies(user: UserRow): Promise<(originLoc: string, sharedIn: readonly string[]) => boolean> {
+    const memberships = await this.caravans.policiesOf(user.id);
+    const byId = new Map(memberships.map((m) => [m.caravan_id, m]));
+    return (originLoc, sharedIn) => {
+      const caravans = sharedIn.flatMap((id) => byId.get(id) ?? []);
+      return policyRefusal(memberships, originLoc, caravans) === null;
+    };
   }
 
   private async takeSlot(user: UserRow, caravan: CaravanRow): Promise<Admission> {
@@ -99,7 +133,7 @@ export class QueryAdmission {
       throw cap('Monthly token quota', caravan.member_monthly_tokens);
     if (all && caravan.caravan_monthly_tokens !== null && all.tokens >= caravan.caravan_monthly_tokens)
       throw cap('Monthly token budget', caravan.caravan_monthly_tokens);
-    if (queryCap === null) return { caravanId, reservationId: null, release: async () => {} };
+    if (queryCap === null) return { caravanId, reservationId: null, rentalId: null, release: async () => {} };
 
     const reservationId = await this.reserve(user.id, caravanId, since, queryCap);
     if (!reservationId) throw cap('Monthly query quota', queryCap);
@@ -107,6 +141,7 @@ export class QueryAdmission {
     return {
       caravanId,
       reservationId,
+      rentalId: null,
       release: async () => {
         if (released) return;
         released = true;
@@ -131,4 +166,29 @@ export class QueryAdmission {
       return id;
     });
   }
+}
+
+/**
+ * Why the caravans' policies refuse a query through a well, or null: `personal_wells` binds a
+ * caravan's members to its shared wells, and the caravan it counts in (the first sharing it) must
+ * allow its model.
+ */
+function policyRefusal(
+  memberships: readonly (CaravanRow & { role: string })[],
+  originLoc: string,
+  sharedIn: readonly CaravanRow[],
+): HttpError | null {
+  const ids = new Set(sharedIn.map((c) => c.caravan_id));
+  for (const caravan of memberships) {
+    if (caravan.role === 'member' && caravan.personal_wells === 0 && !ids.has(caravan.caravan_id)) {
+      return refused(
+        'policy_personal_wells',
+        `Caravan "${caravan.name}" allows queries only through its shared wells.`,
+      );
+    }
+  }
+  const through = sharedIn[0];
+  if (through && !modelAllowed(allowedModels(through), originLoc))
+    return refused('policy_model', `The model "${originLoc}" is not allowed in caravan "${through.name}".`);
+  return null;
 }

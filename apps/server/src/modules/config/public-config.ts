@@ -9,5 +9,8 @@ export function publicConfig(config: Config): PublicConfig {
     // A key for a switched-off feature would only invite clients to use it.
     stripe_publishable_key: config.paymentsEnabled ? config.stripePublishableKey : null,
     api_prefix: config.apiPrefix,
+    registration: config.registration,
+    password_reset: config.smtpUrl !== null,
+    sso: config.oidc ? { label: config.oidc.label } : null,
   };
 }

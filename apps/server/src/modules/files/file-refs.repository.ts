@@ -100,8 +100,9 @@ export class FileRefsRepository {
   }
 
   /**
-   * Removes those of these files no logbook names any more, and the bytes no file shares: a file
-   * nobody's entry names is gone (DESIGN 3a).
+   * Removes those of these files no logbook names any more, nor a listing still shown (one hidden
+   * by the moderators may be shown again; a withdrawn one never is), and the bytes no file shares:
+   * a file nobody's entry names is gone (DESIGN 3a).
    */
   async removeUnreferenced(fileIds: readonly string[], db: Executor): Promise<void> {
     if (fileIds.length === 0) return;
@@ -114,6 +115,17 @@ export class FileRefsRepository {
         not(
           exists(
             selectFrom('file_refs').select('file_id').whereRef('file_refs.file_id', '=', 'files.file_id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('bazaar_version_files as vf')
+              .innerJoin('bazaar_listings as l', 'l.listing_id', 'vf.listing_id')
+              .select('vf.file_id')
+              .whereRef('vf.file_id', '=', 'files.file_id')
+              .where('l.withdrawn_at', 'is', null),
           ),
         ),
       )

@@ -85,9 +85,13 @@ export class FilesRepository {
       .execute();
   }
 
-  /** Whether a logbook the viewer may read (a public one, or their own) names the file. */
+  /**
+   * Whether the viewer may read the file through what names it: a logbook they may read (a public
+   * one, or their own), or a version of a listing they may see now (ListingAccess.shown: neither
+   * withdrawn nor hidden, and everyone's or a caravan's of theirs, or their own).
+   */
   async readableVia(fileId: string, viewerId: number | null, db: Executor = this.db): Promise<boolean> {
-    const row = await db
+    const viaLogbook = await db
       .selectFrom('file_refs')
       .innerJoin('logbooks', 'logbooks.logid', 'file_refs.logid')
       .select('file_refs.logid')
@@ -99,7 +103,45 @@ export class FilesRepository {
       )
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    if (viaLogbook !== undefined) return true;
+    const viaListing = await db
+      .selectFrom('bazaar_version_files as vf')
+      .innerJoin('bazaar_listings as l', 'l.listing_id', 'vf.listing_id')
+      .select('vf.listing_id')
+      .where('vf.file_id', '=', fileId)
+      .where('l.withdrawn_at', 'is', null)
+      .where('l.hidden_at', 'is', null)
+      .where((eb) =>
+        viewerId === null
+          ? eb('l.caravan_id', 'is', null)
+          : eb.or([
+              eb('l.caravan_id', 'is', null),
+              eb('l.author_id', '=', viewerId),
+              eb.exists(
+                eb
+                  .selectFrom('caravan_members as m')
+                  .select('m.user_id')
+                  .whereRef('m.caravan_id', '=', 'l.caravan_id')
+                  .where('m.user_id', '=', viewerId),
+              ),
+            ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return viaListing !== undefined;
+  }
+
+  /** The files a listing's version carries. */
+  ofListingVersion(listingId: string, version: number, db: Executor = this.db): Promise<FileRow[]> {
+    return db
+      .selectFrom('bazaar_version_files as vf')
+      .innerJoin('files', 'files.file_id', 'vf.file_id')
+      .selectAll('files')
+      .where('vf.listing_id', '=', listingId)
+      .where('vf.version', '=', version)
+      .orderBy('files.created_at')
+      .orderBy('files.file_id')
+      .execute();
   }
 
   /** The user's uploads that no entry ever named, made before `before`. */

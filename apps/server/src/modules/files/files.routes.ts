@@ -17,9 +17,12 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
     addRoute(scope, routes.files.upload, signedIn, async (request, reply) => {
       const user = requireUser(request);
       const { logid } = request.params;
-      await files.checkUpload(user, logid);
-      const { bytes, filename } = await receiveBytes(request, files.limits.maxBytes);
-      return reply.code(201).send(await files.upload(user, logid, bytes, filename));
+      const uploaded = await files.oneOfTheirUploads(user, async () => {
+        await files.checkUpload(user, logid);
+        const { bytes, filename } = await receiveBytes(request, files.limits.maxBytes);
+        return files.upload(user, logid, bytes, filename);
+      });
+      return reply.code(201).send(uploaded);
     });
   });
 

@@ -10,6 +10,7 @@ import { ALLOWED_FILES, type ReadKind } from './file-kind.js';
 import { lockFilesOf, removeFiles } from './file-refs.repository.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
 import { withoutLocation } from './image-metadata.js';
+import { UploadSlots } from './upload-slots.js';
 
 export interface FileLimits {
   /** The largest file taken (FILE_MAX_MB). */
@@ -20,15 +21,22 @@ export interface FileLimits {
   apiPrefix: string;
 }
 
+/** Uploads one user may have under way at once in one process (see UploadSlots). */
+export const UPLOADS_AT_ONCE = 6;
+
 /** An upload nobody's entry named after this long is removed at its uploader's next upload. */
-const UNNAMED_FILE_MS = 24 * 60 * 60 * 1000;
+export const UNNAMED_FILE_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
 /**
  * Files a query carries (DESIGN 3a): uploaded by a logbook's owner, read from their bytes, stored
- * once per user and content, read back by whoever may read a logbook that names them.
+ * once per user and content, read back by whoever may read a logbook that names them or see a
+ * Bazaar listing that carries them.
  */
 export class FilesService {
+  /** Each user's uploads under way in this process. */
+  readonly uploads = new UploadSlots(UPLOADS_AT_ONCE);
+
   constructor(
     private readonly db: Db,
     private readonly files: FilesRepository,
@@ -36,6 +44,26 @@ export class FilesService {
     private readonly workers: WorkerPool,
     readonly limits: FileLimits,
   ) {}
+
+  /**
+   * Runs one upload of the user's, counted among their others: past UPLOADS_AT_ONCE under way, a
+   * 429 at once, before anything (its body included) is read.
+   */
+  async oneOfTheirUploads<T>(user: UserRow, upload: () => Promise<T>): Promise<T> {
+    const release = this.uploads.take(user.id);
+    if (release === null) {
+      throw new HttpError(
+        429,
+        'throttled',
+        'Too many uploads at once: wait for one to finish, then send the next.',
+      );
+    }
+    try {
+      return await upload();
+    } finally {
+      release();
+    }
+  }
 
   /** Refused before the upload is read: the logbook must be the user's and still writable. */
   async checkUpload(user: UserRow, logid: string): Promise<void> {
@@ -134,7 +162,9 @@ export class FilesService {
 
   /**
    * Its uploader, or whoever may read a logbook that names it: the rule of Access.readableLogbook
-   * (a public logbook is anyone's to read, a private one its owner's), asked of all of them at once.
+   * (a public logbook is anyone's to read, a private one its owner's), asked of all of them at once;
+   * or whoever may see a listing whose version carries it, by the rule of ListingAccess.shown
+   * (DESIGN 10: a withdrawn or hidden listing shows its files to nobody).
    */
   private async mayRead(viewer: UserRow | null, file: FileRow): Promise<boolean> {
     if (viewer !== null && viewer.id === file.user_id) return true;
@@ -150,6 +180,11 @@ export class FilesService {
   async namedBy(logid: string, fileIds: readonly string[], db?: Executor): Promise<Map<string, EntryFile[]>> {
     const named = await this.files.namedBy(logid, fileIds, db);
     return new Map(named.map((file) => [file.file_id, [this.entryFile(file)]]));
+  }
+
+  /** The files a listing's version carries, as the API shows them. */
+  async ofListingVersion(listingId: string, version: number): Promise<EntryFile[]> {
+    return (await this.files.ofListingVersion(listingId, version)).map((file) => this.entryFile(file));
   }
 
   entryFile(file: FileRow): EntryFile {

@@ -118,6 +118,28 @@ export class BranchesRepository {
     return Number(result.rows[0]?.newest ?? position);
   }
 
+  /**
+   * Whether the entry at `ancestor` (at `depth` in the tree) is the entry at `position` or one it
+   * follows: the path up from `position` is walked only down to that depth.
+   */
+  async isOnPathTo(
+    logid: string,
+    position: number,
+    ancestor: { position: number; depth: number },
+    db: Executor = this.db,
+  ): Promise<boolean> {
+    const result = await sql<{ position: number }>`
+      with recursive up(position, parent_position, depth) as (
+        select position, parent_position, depth from entries where logid = ${logid} and position = ${position}
+        union all
+        select e.position, e.parent_position, e.depth
+        from up cross join entries e
+        where e.logid = ${logid} and e.position = up.parent_position and up.depth > ${ancestor.depth}
+      )
+      select position from up where depth = ${ancestor.depth}`.execute(db);
+    return result.rows.some((row) => Number(row.position) === ancestor.position);
+  }
+
   /** The eids of the entries at these positions, by position. */
   async eidsAt(
     logid: string,

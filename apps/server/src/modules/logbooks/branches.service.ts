@@ -1,4 +1,11 @@
-import type { EntriesPage, EntriesQuery, EntryFile, HeadChanged, PageEntry } from '@caravanserai/api';
+import {
+  type EntriesPage,
+  type EntriesQuery,
+  type EntryFile,
+  type HeadChanged,
+  MAX_ENTRIES_PAGE,
+  type PageEntry,
+} from '@caravanserai/api';
 import { filesOf } from '@caravanserai/logbook';
 import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
@@ -12,6 +19,7 @@ import type { LogCache } from './log-cache.js';
 import type { LogbooksRepository, LogbookWithOwner } from './logbooks.repository.js';
 
 type PageInput = z.output<typeof EntriesQuery>;
+type Place = NonNullable<Awaited<ReturnType<BranchesRepository['placeAt']>>>;
 
 /**
  * A logbook as a tree (DESIGN 3a): its active path read a page at a time from the head upwards,
@@ -33,43 +41,57 @@ export class BranchesService {
     return this.db.snapshot(async (trx) => {
       const logbook = await this.logbooks.find(logid, trx);
       if (!logbook) throw NotFound('Logbook not found.');
-      // `under` chooses a path; the whole document (`all`) has none to choose.
-      const head =
-        input.under === undefined || input.all === '1'
-          ? await this.headPlace(logbook, trx)
-          : await this.newestPlaceUnder(logid, input.under, 'under', trx);
-      let rows: TreeRow[];
-      let total: number;
+      const head = await this.headPlace(logbook, trx);
       const before =
         input.before === undefined ? undefined : await this.place(logid, input.before, 'before', trx);
       if (input.all === '1') {
-        rows = await this.branches.documentBefore(
-          logid,
-          before?.position ?? logbook.entry_count,
-          input.limit,
-          trx,
-        );
-        total = logbook.entry_count;
-      } else {
-        // The page ends at the head, or at the parent of the entry it comes before.
-        const last = before === undefined ? head?.position : before.parent_position;
-        rows =
-          last === undefined || last === null
-            ? []
-            : await this.branches.pathEndingAt(logid, last, input.limit, trx);
-        total = head === undefined ? 0 : head.depth + 1;
+        // The whole document has no path to choose: `under` and `at` do not apply.
+        const position = before?.position ?? logbook.entry_count;
+        const rows = await this.branches.documentBefore(logid, position, input.limit, trx);
+        return {
+          version: logbook.version,
+          head: head?.eid ?? null,
+          total: logbook.entry_count,
+          entries: await this.withSiblings(logid, rows, trx),
+          more: rows[0] !== undefined && rows[0].position > 0,
+        };
       }
-      const first = rows[0];
-      const more =
-        first !== undefined && (input.all === '1' ? first.position > 0 : first.parent_position !== null);
+      const { leaf, reach } = await this.choosePath(logid, head, input, trx);
+      // The page ends at the path's end, or at the parent of the entry it comes before.
+      const last = before === undefined ? leaf?.position : before.parent_position;
+      // Reaching back to the entry asked for (`at`) takes a longer page, up to the most one gives.
+      const limit =
+        reach === undefined || before !== undefined || leaf === undefined
+          ? input.limit
+          : Math.min(MAX_ENTRIES_PAGE, Math.max(input.limit, leaf.depth - reach.depth + 1));
+      const rows =
+        last === undefined || last === null ? [] : await this.branches.pathEndingAt(logid, last, limit, trx);
+      const chosen = input.under !== undefined || input.at !== undefined;
       return {
         version: logbook.version,
-        head: head?.eid ?? null,
-        total,
+        head: leaf?.eid ?? null,
+        total: leaf === undefined ? 0 : leaf.depth + 1,
         entries: await this.withSiblings(logid, rows, trx),
-        more,
+        more: rows[0] !== undefined && rows[0].parent_position !== null,
+        ...(chosen && { active: leaf?.eid === head?.eid }),
       };
     });
+  }
+
+  /**
+   * The end of the path a page reads: the head's, or the branch `under` or `at` chooses; with
+   * `at`, also the entry the page reaches back to.
+   */
+  private async choosePath(logid: string, head: Place | undefined, input: PageInput, trx: Executor) {
+    if (input.under !== undefined)
+      return { leaf: await this.newestPlaceUnder(logid, input.under, 'under', trx) };
+    if (input.at === undefined) return { leaf: head };
+    const reach = await this.branches.placeAt(logid, input.at, trx);
+    if (!reach) throw fieldError('at', 'No entry of this logbook is at this index.');
+    const onHeadPath =
+      head !== undefined && (await this.branches.isOnPathTo(logid, head.position, reach, trx));
+    const leaf = onHeadPath ? head : await this.newestPlaceUnder(logid, reach.eid, 'at', trx);
+    return { leaf, reach };
   }
 
   /** Selects the branch of `eid`: the head becomes the newest entry under it (itself, if none). */

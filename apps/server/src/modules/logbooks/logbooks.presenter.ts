@@ -1,5 +1,6 @@
 import type {
   EntryFile,
+  ForkedFrom,
   Logbook,
   LogbookOverview,
   LogbookSummary,
@@ -37,12 +38,23 @@ export function toLogbookSummary(row: LogbookWithOwner): LogbookSummary {
 export function toLogbookOverview(row: LogbookWithOwner, viewerId: number | null): LogbookOverview {
   const summary = toLogbookSummary(row);
   const settings = toModelSettings(row);
+  const forked_from = row.forked_from === null ? null : (JSON.parse(row.forked_from) as ForkedFrom);
   if (row.owner_id !== viewerId)
-    return { ...summary, jid: null, journal: null, logwell: null, well: null, head: row.head, settings };
+    return {
+      ...summary,
+      jid: null,
+      journal: null,
+      logwell: null,
+      well: null,
+      head: row.head,
+      settings,
+      forked_from,
+    };
   return {
     ...summary,
     head: row.head,
     settings,
+    forked_from,
     well: row.logwell && row.well_title !== null ? { wellid: row.logwell, title: row.well_title } : null,
   };
 }

@@ -1,12 +1,23 @@
 import type { Kysely } from 'kysely';
 import { now } from '../../db/columns.js';
 import type { Database, Executor, LogbookRow, LogbookUpdate, NewLogbook } from '../../db/database.js';
+import type { LogbookSignals } from './logbook-signals.js';
 
 export type LogbookWithOwner = LogbookRow & { owner_username: string; well_title: string | null };
 
-/** SQL of logbooks. Every method that takes an executor (the database or a transaction) takes it last. */
+/**
+ * SQL of logbooks. Every method that takes an executor (the database or a transaction) takes it last.
+ * Each write that changes what a page shows announces it (`signals`) in the same transaction.
+ */
 export class LogbooksRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly signals?: LogbookSignals,
+  ) {}
+
+  private async announce(logid: string, db: Executor): Promise<void> {
+    await this.signals?.announce(logid, db);
+  }
 
   private base(db: Executor = this.db) {
     return db
@@ -45,6 +56,8 @@ export class LogbooksRepository {
 
   async update(logid: string, patch: LogbookUpdate, db: Executor = this.db): Promise<void> {
     await db.updateTable('logbooks').set(patch).where('logid', '=', logid).execute();
+    // The head alone is set by writes that bumped the version, and announced it there.
+    if (Object.keys(patch).some((key) => key !== 'head')) await this.announce(logid, db);
   }
 
   /**
@@ -58,11 +71,14 @@ export class LogbooksRepository {
       .where('logid', '=', logid)
       .where('title', '=', defaultTitle)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const retitled = Number(result.numUpdatedRows) > 0;
+    if (retitled) await this.announce(logid, this.db);
+    return retitled;
   }
 
   async delete(logid: string, db: Executor = this.db): Promise<void> {
     await db.deleteFrom('logbooks').where('logid', '=', logid).execute();
+    await this.announce(logid, db);
   }
 
   /**
@@ -71,7 +87,7 @@ export class LogbooksRepository {
    * positions. Undefined when the logbook is gone, or salted unless `ignoreSalt` (an import
    * restoring a salted logbook writes its entries before the flag it came with matters).
    */
-  reservePositions(
+  async reservePositions(
     logid: string,
     count: number,
     { at, ignoreSalt = false }: { at: number; ignoreSalt?: boolean },
@@ -88,7 +104,9 @@ export class LogbooksRepository {
     // The race fence only: whether entries may change is access's rule (refuseIfSalted), checked
     // before; this refuses a logbook salted between that check and this write.
     if (!ignoreSalt) query = query.where('salted', '=', 0);
-    return query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
+    const claimed = await query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
+    if (claimed) await this.announce(logid, db);
+    return claimed;
   }
 
   /**
@@ -105,6 +123,7 @@ export class LogbooksRepository {
       .returning('version')
       .executeTakeFirst();
     if (bumped === undefined) return undefined;
+    await this.announce(logid, db);
     const eid = await head(db);
     await db.updateTable('logbooks').set({ head: eid }).where('logid', '=', logid).execute();
     return { head: eid, version: bumped.version };
@@ -114,7 +133,7 @@ export class LogbooksRepository {
    * Starts a change of existing entries: bumps the version (checking the expected one when given)
    * and returns the new version and entry count, or undefined when salted, gone or stale.
    */
-  bumpVersion(
+  async bumpVersion(
     logid: string,
     at: number,
     { expectedVersion, entryCount }: { expectedVersion?: number; entryCount?: number },
@@ -131,6 +150,8 @@ export class LogbooksRepository {
       // The race fence only, as in reservePositions: access decided before.
       .where('salted', '=', 0);
     if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-    return query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
+    const bumped = await query.returning(['entry_count', 'version', 'head']).executeTakeFirst();
+    if (bumped) await this.announce(logid, db);
+    return bumped;
   }
 }

@@ -4,6 +4,7 @@ import { fieldError } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
+import { streamLogbookEvents } from './logbook-events.js';
 
 /** `If-Match: "7"` (or 7) names the version the client last saw. */
 function ifMatchVersion(request: FastifyRequest): number | undefined {
@@ -44,6 +45,17 @@ export async function logbookRoutes(app: FastifyInstance, services: Services): P
   addRoute(app, route.version, {}, async (request) =>
     services.logbooks.version(request.user, request.params.logid),
   );
+
+  addRoute(app, route.events, {}, async (request, reply) => {
+    await streamLogbookEvents(
+      reply,
+      services.logbookSignals,
+      (viewer, logid) => services.logbooks.version(viewer, logid),
+      request.user,
+      request.params.logid,
+    );
+    return reply;
+  });
 
   for (const update of [route.update, route.patch]) {
     addRoute(app, update, signedIn, async (request) =>

@@ -1,4 +1,5 @@
 import {
+  type ForkedFrom,
   Logbook,
   type LogbookCreate,
   type LogbookOverview,
@@ -20,6 +21,8 @@ import type { EntriesRepository } from './entries.repository.js';
 import type { EntriesService } from './entries.service.js';
 import { decodeAttrs, toEntry } from './entry-codec.js';
 import { placeEntries } from './entry-placement.js';
+import { ForkSources } from './fork-sources.js';
+import { ForkSourcesRepository } from './fork-sources.repository.js';
 import type { LogCache } from './log-cache.js';
 import type { LogReader, ReadLog } from './log-reader.js';
 import { toLogbook, toLogbookOverview, toLogbookSummary } from './logbooks.presenter.js';
@@ -34,6 +37,8 @@ type UpdateInput = z.output<typeof LogbookUpdate>;
 export const DEFAULT_TITLE = 'Default';
 
 export class LogbooksService {
+  private readonly forkSources: ForkSources;
+
   constructor(
     private readonly db: Db,
     private readonly logbooks: LogbooksRepository,
@@ -43,7 +48,9 @@ export class LogbooksService {
     private readonly cache: LogCache,
     private readonly reader: LogReader,
     private readonly files: FilesService,
-  ) {}
+  ) {
+    this.forkSources = new ForkSources(new ForkSourcesRepository(db.kysely));
+  }
 
   async list(user: UserRow): Promise<LogbookSummary[]> {
     return (await this.logbooks.listByOwner(user.id)).map(toLogbookSummary);
@@ -106,10 +113,19 @@ export class LogbooksService {
       entry_count: row.entry_count,
       modified: iso(row.modified_at),
       title: row.title,
+      head: row.head,
     };
   }
 
-  async create(user: UserRow, input: CreateInput): Promise<Logbook> {
+  /**
+   * A new logbook of the user's; `fork` only for a fork of a Bazaar listing (DESIGN 10): where it
+   * came from, and the files its version carries (its author's), which the fork names as its own.
+   */
+  async create(
+    user: UserRow,
+    input: CreateInput,
+    fork?: { from: ForkedFrom; files: readonly string[] },
+  ): Promise<Logbook> {
     await this.access.checkReferences(user, input);
     const read: ReadLog =
       input.log === undefined ? { entries: [], log: '' } : await this.reader.read(input.log);
@@ -137,10 +153,11 @@ export class LogbooksService {
             created_at: at,
             modified_at: at,
             head: placed.at(-1)?.eid ?? null,
+            forked_from: fork ? JSON.stringify(fork.from) : null,
           },
           trx,
         );
-        await this.entries.insert(logid, placed, at, trx);
+        await this.entries.insert(logid, placed, at, trx, fork?.files);
       });
     if (input.log !== undefined) this.cache.set(logid, 1, read.log);
     return this.get(user, logid);
@@ -172,6 +189,11 @@ export class LogbooksService {
         if (input.salted === false) await this.logbooks.update(logid, { salted: 0 }, trx);
         const written =
           read && (await this.writes.replaceEntries(logid, read.entries, input.version ?? ifMatch, trx));
+        // The spec's two-step fork writing the copied log: the source's head, as a one-step fork keeps.
+        if (read && row.forked && row.entry_count === 0) {
+          const head = await this.forkSources.headOf(user.id, input.title ?? row.title, read.entries, trx);
+          if (head !== undefined) await this.logbooks.update(logid, { head }, trx);
+        }
         const patch = { ...fields, ...(input.salted === true && { salted: 1 }) };
         if (Object.keys(patch).length > 0 || !read) {
           await this.logbooks.update(logid, { ...patch, modified_at: now() }, trx);

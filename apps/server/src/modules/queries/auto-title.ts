@@ -93,6 +93,7 @@ export class AutoTitles {
       streamed: true,
       caravanId: admission.caravanId,
       reservationId: admission.reservationId,
+      rentalId: admission.rentalId,
     });
     // A recorded usage row replaces the reservation; without one, it is freed here.
     await record.catch(async (error: unknown) => {

@@ -21,6 +21,7 @@ import type { QueryWell, WellsService } from '../wells/wells.service.js';
 import type { AnsweredQuery } from './answer-recorder.js';
 import type { TitleJob } from './auto-title.js';
 import { type Continuing, continuationMessages, continuing } from './continuation.js';
+import { concealedOf } from './provider-error.js';
 import type { Asked, QueryPrompts } from './query-prompt.js';
 
 type Input = z.output<typeof QuerySubmit>;
@@ -132,7 +133,7 @@ export class QueryPreparation {
             },
           );
           if (going) prompt.messages.push(...continuationMessages(going));
-          const languageModel = this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch);
+          const languageModel = this.modelFor(well, origin);
           return {
             userId: user.id,
             logid: input.logid,
@@ -141,6 +142,7 @@ export class QueryPreparation {
             provider: origin.family.id,
             model: origin.model,
             apiKey: well.apiKey,
+            concealed: concealedOf(well),
             prompt,
             queryEid: asked.eid,
             answerFollows: beside ? asked.eid : undefined,
@@ -149,6 +151,7 @@ export class QueryPreparation {
             settings: callSettings(origin, toModelSettings(logbook)),
             caravanId: admissions[lane]!.caravanId,
             reservationId: admissions[lane]!.reservationId,
+            rentalId: admissions[lane]!.rentalId,
             admission: admissions[lane]!,
             ...(input.wellids !== undefined && { lane }),
             ...(titled &&
@@ -178,6 +181,14 @@ export class QueryPreparation {
       await Promise.all(admissions.map((a) => a.release()));
       throw error;
     }
+  }
+
+  /**
+   * The provider's model a well calls, made once and reused, its fetch guarded against private
+   * addresses and oversized answers: the gateway's calls go through here too.
+   */
+  modelFor(well: QueryWell, origin: Origin): LanguageModelV3 {
+    return this.models.get(origin, well.row.model_url, well.apiKey, this.options.fetch);
   }
 
   /** The answer a continue names, checked: a stopped or cut answer with room to go on. */

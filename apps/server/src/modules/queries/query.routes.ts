@@ -1,10 +1,10 @@
-import { type QueryStreamEvent, routes } from '@caravanserai/api';
+import { formatStreamEvent, type QueryStreamEvent, routes } from '@caravanserai/api';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../errors.js';
+import { fieldError, HttpError } from '../../errors.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { addRoute } from '../../plugins/route-table.js';
 import type { Services } from '../../services.js';
-import { openEventStream } from './event-stream.js';
 import type { LaneEvent } from './lanes.js';
 import { AI_FAILED } from './query-errors.js';
 
@@ -25,7 +25,8 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
    * since they happen before the stream opens.
    */
   addRoute(app, route.stream, signedIn, async (request, reply) => {
-    const prepared = await services.queries.prepare(requireUser(request), request.body);
+    const user = requireUser(request);
+    const prepared = await services.queries.prepare(user, request.body);
     let stream: ReturnType<typeof openEventStream>;
     try {
       stream = openEventStream(reply);
@@ -34,7 +35,18 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
       await Promise.all(prepared.answers.map((answer) => answer.admission.release()));
       throw error;
     }
-    const { send, end } = stream;
+    // Each event is numbered and kept, so a cut stream can be resumed on any process (DESIGN 9).
+    const recording = services.answerEvents.record(user.id, request.body.logid, prepared.query.qid);
+    const send = (event: QueryStreamEvent) => {
+      const seq = recording.next();
+      const frame = formatStreamEvent(event, String(seq));
+      stream.write(frame);
+      recording.keep(seq, frame);
+    };
+    const end = () => {
+      stream.end();
+      return recording.finish();
+    };
     send({ event: 'query', data: prepared.query });
     const open = new Set(prepared.answers.map((answer) => answer.lane));
     try {
@@ -54,10 +66,32 @@ export async function queryRoutes(app: FastifyInstance, services: Services): Pro
           data: { detail: AI_FAILED, reason, code: 'provider_error', ...laneOf(lane) },
         });
     } finally {
-      end();
+      await end();
     }
     return reply;
   });
+
+  addRoute(app, route.resume, signedIn, async (request, reply) => {
+    const user = requireUser(request);
+    const { logid, qid } = request.query;
+    const lastSeq = lastEventId(request.headers['last-event-id']);
+    const chunks = await services.answerEvents.find(user.id, logid, qid);
+    const stream = openEventStream(reply);
+    try {
+      await services.answerEvents.follow(user.id, logid, qid, chunks, lastSeq, stream);
+    } finally {
+      stream.end();
+    }
+    return reply;
+  });
+}
+
+/** `Last-Event-ID`: the number of the last event the client has; none means from the start. */
+function lastEventId(header: string | string[] | undefined): number {
+  if (header === undefined || header === '') return 0;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!/^\d{1,9}$/.test(value ?? '')) throw fieldError('Last-Event-ID', 'Expected the number of an event.');
+  return Number(value);
 }
 
 const laneOf = (lane: number | undefined) => (lane === undefined ? {} : { lane });

@@ -3,16 +3,13 @@ import type { z } from 'zod';
 import type { Access } from '../../access/access.js';
 import type { UserRow } from '../../db/database.js';
 import { Conflict, fieldError } from '../../errors.js';
-import { streamAnswer } from '../../providers/answer-stream.js';
-import { answerTooLarge } from '../../providers/response-limit.js';
-import { AnswerBuffer } from './answer-buffer.js';
-import type { AnsweredQuery, AnswerRecorder, Ending, ReadAnswer } from './answer-recorder.js';
+import { type AnswerOutcome, readAnswer } from './answer-reading.js';
+import type { AnsweredQuery, AnswerRecorder } from './answer-recorder.js';
 import type { AutoTitles } from './auto-title.js';
 import { type LaneEvent, laned, merge } from './lanes.js';
 import { AI_FAILED, CANCELLED, QueryFailed } from './query-errors.js';
 import type { PreparedAsk, PreparedQuery, QueryPreparation } from './query-preparation.js';
 import type { StopSignals } from './stop-signals.js';
-import { Thought } from './thought.js';
 
 export type { PreparedQuery } from './query-preparation.js';
 
@@ -92,59 +89,29 @@ export class QueryService {
     use: { recorded: boolean },
   ): AsyncGenerator<StreamEvent> {
     const answered: AnsweredQuery = { ...q, started: performance.now(), streamed };
-    // A continuation joins its answer: together they stay within the cap.
-    const answer = new AnswerBuffer(this.options.maxAnswerChars - (q.continuing?.text.length ?? 0));
-    const thought = new Thought(this.options.maxAnswerChars);
-    const reported: ReadAnswer['reported'] = {};
-    let failure: unknown;
-    let atLength = false;
     const call = await this.stops.begin(q.logid, q.qid, q.lane);
+    let outcome: AnswerOutcome;
     try {
-      for await (const part of streamAnswer(q.languageModel, q.prompt, call.signal, q.settings)) {
-        if (part.type === 'reasoning') {
-          const text = thought.push(part.text);
-          if (text) yield { type: 'reasoning', text };
-        } else if (part.type === 'text') {
-          thought.end();
-          const text = answer.push(part.text);
-          if (text) yield { type: 'delta', text };
-          if (answer.full) {
-            call.cut();
-            break;
-          }
-        } else if (part.type === 'error') {
-          failure = part.error;
-        } else {
-          reported.input = part.tokens.input;
-          reported.output = part.tokens.output;
-          atLength = part.atLength;
-        }
-      }
-    } catch (error) {
-      failure = error;
+      outcome = yield* readAnswer(q, call, {
+        // A continuation joins its answer: together they stay within the cap.
+        answerChars: this.options.maxAnswerChars - (q.continuing?.text.length ?? 0),
+        reasoningChars: this.options.maxAnswerChars,
+      });
     } finally {
       await call.end();
     }
-    const text = answer.finish();
-    const ending = endingOf(call.cancelled(), answer.full, failure, text);
-    if (ending === null && call.cancelled()) {
+    if (outcome.kind === 'cancelled') {
       await this.recorder.cancelled(answered);
       use.recorded = true;
       yield { type: 'cancelled', detail: CANCELLED };
-    } else if (ending === null) {
-      const error = await this.recorder.failed(answered, failure);
+    } else if (outcome.kind === 'failed') {
+      const error = await this.recorder.failed(answered, outcome.failure);
       use.recorded = true;
       yield { type: 'error', detail: AI_FAILED, reason: error.reason };
     } else {
-      const data = await this.recorder.stored(answered, {
-        text,
-        ending,
-        reported,
-        reasoning: thought.finish(),
-        atLength,
-      });
+      const data = await this.recorder.stored(answered, outcome.read);
       use.recorded = true;
-      if (q.titling) this.titles.start(q.titling, text);
+      if (q.titling) this.titles.start(q.titling, outcome.read.text);
       yield { type: 'done', data };
     }
   }
@@ -157,13 +124,4 @@ export class QueryService {
     await this.access.writableLogbook(user, logid);
     return { cancelled: await this.stops.stop(logid, qid) };
   }
-}
-
-/** How reading ended, or null when there is no answer to store (a failure, or a stop before any text). */
-function endingOf(stopped: boolean, full: boolean, failure: unknown, text: string): Ending | null {
-  if (stopped) return text === '' ? null : 'stopped';
-  if (full) return 'cut';
-  // Past the byte limit with text in hand: as good as reaching the cap.
-  if (failure !== undefined) return answerTooLarge(failure) !== undefined && text !== '' ? 'cut' : null;
-  return 'complete';
 }

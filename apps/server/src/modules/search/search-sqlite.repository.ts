@@ -6,16 +6,16 @@ import { readHits, readRows } from './search-reads.js';
 import type { SearchTerm } from './search-terms.js';
 
 /** A string in FTS5's query syntax: inside double quotes nothing but a doubled quote is special. */
-const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+export const ftsQuote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * The MATCH expression: the owner's (and the tag's) scope words, then each term as a quoted
  * phrase restricted to the text column, all ANDed. The terms' words are plain words already.
  */
 export function ftsMatch(terms: readonly SearchTerm[], ownerId: number, tag?: string): string {
-  const parts = [`scope:${quote(`u${ownerId}`)}`];
-  if (tag) parts.push(`scope:${quote(`t${tag}`)}`);
-  for (const t of terms) parts.push(`body:${quote(t.words.join(' '))}${t.prefix ? '*' : ''}`);
+  const parts = [`scope:${ftsQuote(`u${ownerId}`)}`];
+  if (tag) parts.push(`scope:${ftsQuote(`t${tag}`)}`);
+  for (const t of terms) parts.push(`body:${ftsQuote(t.words.join(' '))}${t.prefix ? '*' : ''}`);
   return parts.join(' AND ');
 }
 

@@ -14,7 +14,8 @@ export type Outcome = 'ok' | 'truncated' | 'stopped' | 'error' | 'timeout' | 'ca
 export interface UsageRecord {
   userId: number;
   wellid: string;
-  logid: string;
+  /** The logbook asked in; null for a call through the gateway. */
+  logid: string | null;
   provider: string;
   model: string;
   inputTokens: number;
@@ -28,6 +29,8 @@ export interface UsageRecord {
   caravanId: string | null;
   /** The query's reservation under a caravan's query quota, which this row replaces; or null. */
   reservationId: string | null;
+  /** The Bazaar rental it went through (metered per rental), or null. */
+  rentalId?: string | null;
 }
 
 export class UsageService {
@@ -52,6 +55,7 @@ export class UsageService {
       streamed: r.streamed ? 1 : 0,
       estimated: r.estimated ? 1 : 0,
       caravan_id: r.caravanId,
+      rental_id: r.rentalId ?? null,
       created_at: now(),
     };
     await this.usage.insert(row, r.reservationId, trx);

@@ -25,7 +25,8 @@ export function failureDetail(error: unknown, { name, host, timeoutMs }: Words):
 
 /** The provider's own reason, in one line, cut short, with any piece of the key scrubbed out. */
 export function failureReason(error: unknown, apiKey: string, timeoutMs: number): string {
-  return providerReason(error, apiKey, timeoutMs).reason;
+  // Only a well's owner checks it: nothing of where it is needs hiding from them.
+  return providerReason(error, { apiKey, server: null }, timeoutMs).reason;
 }
 
 function refusal({ status, said }: ProviderRefused, name: string): string {

@@ -27,3 +27,19 @@ export function toSharedWell(row: WellWithOwner, caravan: { caravan_id: string; 
   const { AUTH_MODEL_KEY: _key, ...well } = toWell(row);
   return { ...well, caravan: { caravan_id: caravan.caravan_id, name: caravan.name } };
 }
+
+/** A well the caller rents in the Bazaar (DESIGN 10): without its key, and without its address. */
+export function toRentedWell(
+  row: WellWithOwner,
+  rental: { rental_id: string; offer_id: string; owner_username: string },
+): Well {
+  const { AUTH_MODEL_KEY: _key, model_url: _address, ...well } = toWell(row);
+  return {
+    ...well,
+    rental: {
+      rental_id: rental.rental_id,
+      offer_id: rental.offer_id,
+      owner: { username: rental.owner_username },
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, WellRow } from '../../db/database.js';
+import { withdrawOffers } from '../well-rental/offer-withdrawal.js';
 
 export type WellWithOwner = WellRow & { owner_username: string };
 
@@ -56,12 +57,15 @@ export class WellsRepository {
   }
 
   /**
-   * Deletes the well; logbooks of other people that a caravan let attach it (theirs to keep) lose
-   * their well rather than keep the owner from deleting it.
+   * Deletes the well; logbooks of other people that a caravan or a rental let attach it (theirs to
+   * keep) lose their well rather than keep the owner from deleting it. Its offers in the Bazaar are
+   * withdrawn and their rentals ended, not deleted: what renters used is still billed and earned.
    */
   async delete(wellid: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const at = Date.now();
       await trx.updateTable('logbooks').set({ logwell: null }).where('logwell', '=', wellid).execute();
+      await withdrawOffers(trx, { wellid }, at);
       await trx.deleteFrom('wells').where('wellid', '=', wellid).execute();
     });
   }

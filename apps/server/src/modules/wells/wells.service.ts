@@ -10,7 +10,8 @@ import { maskKey, type SecretBox, shownHint } from '../../lib/secret-box.js';
 import { ORIGIN_LOC_CHOICES, type Origin, parseOriginLoc } from '../../providers/registry.js';
 import { checkModelUrl } from '../../providers/url-guard.js';
 import type { CaravansRepository } from '../caravans/caravans.repository.js';
-import { toSharedWell, toWell } from './wells.presenter.js';
+import type { RentalsRepository } from '../well-rental/rentals.repository.js';
+import { toRentedWell, toSharedWell, toWell } from './wells.presenter.js';
 import type { WellsRepository } from './wells.repository.js';
 
 type CreateInput = z.output<typeof WellCreate>;
@@ -24,7 +25,7 @@ export interface CallableWell {
 }
 
 /** A well to query, its key opened, with the caravans that share it with the caller. */
-export type QueryWell = CallableWell & Pick<UsableWell, 'own' | 'shares'>;
+export type QueryWell = CallableWell & Pick<UsableWell, 'own' | 'shares' | 'rental'>;
 
 /** What a well with the form's values would call. Never serialised: it holds the key. */
 export interface WellTarget {
@@ -41,27 +42,39 @@ export class WellsService {
     private readonly box: SecretBox,
     private readonly allowedHosts: readonly string[],
     private readonly caravans: CaravansRepository,
+    private readonly rentals: RentalsRepository,
   ) {}
 
   /** The user's wells, then those their caravans share with them (each once, marked with one caravan). */
   async list(user: UserRow): Promise<WellList> {
-    const [own, shared] = await Promise.all([
+    const [own, shared, rented] = await Promise.all([
       this.wells.listByOwner(user.id),
       this.caravans.wellsSharedWith(user.id),
+      this.rentals.rentedBy(user.id),
     ]);
     const ownIds = new Set(own.map((w) => w.wellid));
     const via = new Map<string, { caravan_id: string; name: string }>();
     for (const s of shared) if (!ownIds.has(s.wellid) && !via.has(s.wellid)) via.set(s.wellid, s);
-    const rows = await this.wells.findManyWithOwner([...via.keys()]);
-    const sharedWells = rows
+    const renting = new Map<string, (typeof rented)[number]>();
+    for (const r of rented)
+      if (!ownIds.has(r.wellid) && !via.has(r.wellid) && !renting.has(r.wellid)) renting.set(r.wellid, r);
+    const rows = await this.wells.findManyWithOwner([...via.keys(), ...renting.keys()]);
+    const others = rows
       .sort((a, b) => a.title.localeCompare(b.title) || a.wellid.localeCompare(b.wellid))
-      .map((row) => toSharedWell(row, via.get(row.wellid)!));
-    return { wells: [...own.map(toWell), ...sharedWells], origin_loc_choices: ORIGIN_LOC_CHOICES };
+      .map((row) => {
+        const caravan = via.get(row.wellid);
+        return caravan ? toSharedWell(row, caravan) : toRentedWell(row, renting.get(row.wellid)!);
+      });
+    return { wells: [...own.map(toWell), ...others], origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
   async detail(user: UserRow, wellid: string): Promise<WellDetail> {
-    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid);
-    const shown = own ? toWell(well) : toSharedWell(well, shares[0]!.caravan);
+    const { well, own, shares, rental } = await this.access.caravans.usableWell(user, wellid);
+    const shown = own
+      ? toWell(well)
+      : rental
+        ? toRentedWell(well, rental)
+        : toSharedWell(well, shares[0]!.caravan);
     return { wells: shown, origin_loc_choices: ORIGIN_LOC_CHOICES };
   }
 
@@ -118,8 +131,8 @@ export class WellsService {
 
   /** A well the caller may query (theirs, or shared by a caravan) with its key opened, server-side only. */
   async forQuery(user: UserRow, wellid: string, field = 'wellid'): Promise<QueryWell> {
-    const { well, own, shares } = await this.access.caravans.usableWell(user, wellid, field);
-    return { row: well, apiKey: this.box.open(well.key_ciphertext), own, shares };
+    const { well, own, shares, rental } = await this.access.caravans.usableWell(user, wellid, field);
+    return { row: well, apiKey: this.box.open(well.key_ciphertext), own, shares, rental };
   }
 
   /** The caller's own well with its key opened (a connection test may send it elsewhere). */

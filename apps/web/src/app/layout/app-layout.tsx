@@ -64,7 +64,9 @@ export function AppLayout() {
     getInitialValueInEffect: false,
   });
   const panelShown = signedIn && !panelCollapsed;
-  const navItems = NAV_ITEMS.filter((item) => signedIn || !item.signedIn);
+  const navItems = NAV_ITEMS.filter(
+    (item) => (signedIn || !item.signedIn) && (!item.admin || user?.is_admin === true),
+  );
   const badgeFor = (href: string) => (href === paths.caravans.home.href() ? <InvitesBadge /> : null);
   const currentLogid = useMatch(paths.logbooks.detail.path)?.params.logid ?? null;
   const newLogbook = useNewLogbook();
@@ -112,7 +114,7 @@ export function AppLayout() {
                 to={item.href}
                 // Narrower up to xl, and small type, so the panel toggle, New Logbook and the signed-in
                 // Caravans link fit beside the others on one line from 1200 px up.
-                px={{ base: 4, xl: 'xs' }}
+                px={{ base: 3, xl: 8 }}
                 fz="sm"
                 py={4}
                 fw={isActive(pathname, item.href) ? 700 : 500}

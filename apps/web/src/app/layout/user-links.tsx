@@ -10,8 +10,16 @@ export function UserLinks({ onNavigate }: { onNavigate?: () => void }) {
   if (user) {
     return (
       <Group gap="xs">
-        <Button component={Link} to={paths.profile.href(user.username)} variant="subtle" onClick={onNavigate}>
-          {user.username}
+        {/* A long name is cut short, so the header's links stay on one line. */}
+        <Button
+          component={Link}
+          to={paths.profile.href(user.username)}
+          variant="subtle"
+          onClick={onNavigate}
+          maw={160}
+          title={user.username}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{user.username}</span>
         </Button>
         <Button component={Link} to={paths.logout.href()} variant="default" onClick={onNavigate}>
           Logout

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
+import { ApiKeysPanel } from '../../features/api-keys/components/api-keys-panel';
 import { currentUserKey, useCurrentUser } from '../../features/auth/api/current-user';
 import { BackupPanel } from '../../features/backup/components/backup-panel';
+import { AuthorListings } from '../../features/bazaar/components/author-listings';
 import { ImportJobView } from '../../features/imports/components/import-job-view';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { AccountControls } from '../../features/profile/components/account-controls';
@@ -41,6 +43,7 @@ export function Component() {
     <Page title={`u/${data.username}`}>
       <Stack gap="xl">
         <ProfileHeader profile={data} />
+        <AuthorListings username={data.username} />
         {!data.anon_view && user?.username === data.username && (
           <AskingSettings
             key={user.pk}
@@ -50,6 +53,7 @@ export function Component() {
           />
         )}
         {!data.anon_view && <AccountControls username={data.username} />}
+        {!data.anon_view && <ApiKeysPanel />}
         {!data.anon_view && (
           <BackupPanel restoreJob={(jobId) => <ImportJobView jobId={jobId} what="Restore" />} />
         )}

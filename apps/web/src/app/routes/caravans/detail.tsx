@@ -7,10 +7,12 @@ import { Forbidden } from '../../../components/forbidden';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { InviteLinkForm } from '../../../features/admin/components/invite-link-form';
 import { useCurrentUser } from '../../../features/auth/api/current-user';
 import { useCaravan } from '../../../features/caravans/api/get-caravan';
 import { CaravanDashboard } from '../../../features/caravans/components/caravan-dashboard';
 import { RoleBadge } from '../../../features/caravans/components/role-badge';
+import { Section } from '../../../features/caravans/components/section';
 import { useWells } from '../../../features/wells/api/get-wells';
 import { wellsKeys } from '../../../features/wells/api/keys';
 
@@ -23,8 +25,8 @@ export function Component() {
   const query = useCaravan(id);
   const caravan = query.data;
   const wells = useWells();
-  // A leader shares only wells of their own, never one a caravan shares with them.
-  const ownWells = (wells.data?.wells ?? []).filter((well) => !well.caravan);
+  // A leader shares only wells of their own, never one a caravan shares with them or one they rent.
+  const ownWells = (wells.data?.wells ?? []).filter((well) => !well.caravan && !well.rental);
 
   return (
     <Page
@@ -69,6 +71,15 @@ export function Component() {
               navigate(paths.caravans.home.href());
             }}
           />
+          {caravan.role === 'leader' && (
+            <Section title="Invite link">
+              <Text size="sm">
+                For someone without an account on this server: the link creates one, even while sign-up is by
+                invitation only, and makes them a member of {caravan.name}.
+              </Text>
+              <InviteLinkForm caravan={caravan} />
+            </Section>
+          )}
         </Stack>
       )}
     </Page>

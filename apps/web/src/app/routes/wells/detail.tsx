@@ -40,8 +40,8 @@ export function Component() {
             >
               Create Logbook
             </Button>
-            {/* A well a caravan shares is its owner's to change, not the member's. */}
-            {!well.caravan && (
+            {/* A well a caravan shares, or one rented, is its owner's to change, not the user's. */}
+            {!well.caravan && !well.rental && (
               <>
                 <Button component={Link} to={paths.wells.manage.href(well.wellid)} variant="default">
                   Settings

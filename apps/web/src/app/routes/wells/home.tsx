@@ -11,7 +11,7 @@ const PROVIDERS = [
   'A local OpenAI-compatible server such as Ollama, LM Studio or vLLM (or OpenRouter)',
 ];
 
-/** /wells/ and /wells/private/: what a well is, and the way to make or open one. */
+/** /wells/ and /wells/private/: what a well is, and the way to make, open or rent one. */
 export function Component() {
   return (
     <Page title="Wells" heading="Caravanserai Wells">
@@ -22,6 +22,9 @@ export function Component() {
           </Button>
           <Button component={Link} to={paths.wells.list.href()} variant="default">
             Load Well
+          </Button>
+          <Button component={Link} to={paths.bazaar.wells.href()} variant="default">
+            Wells for rent
           </Button>
         </Group>
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -40,6 +43,10 @@ export function Component() {
                 <List.Item key={provider}>{provider}</List.Item>
               ))}
             </List>
+            <Text>
+              No key of your own? Rent a well another user offers in the Bazaar: you ask through it without
+              ever seeing its key, within the owner’s monthly cap.
+            </Text>
             <Text>
               API keys are stored encrypted and are never shown again: after saving, you only see a masked
               copy such as …abcd, its last four characters.

@@ -25,7 +25,8 @@ export function Component() {
       loading={query.isPending}
       loadingLabel="Loading well"
       failure={
-        (!well || !query.data) && (
+        // A well a caravan shares, or one rented, is its owner's to change.
+        (!well || !query.data || well.caravan || well.rental) && (
           <>
             <Forbidden text="This Well is Forbidden..." />
             <ExitWithoutSaving href={detailHref} />
@@ -33,7 +34,7 @@ export function Component() {
         )
       }
     >
-      {well && query.data && (
+      {well && query.data && !well.caravan && !well.rental && (
         <WellForm
           // A fresh form per loaded well, so its initial values follow the server's.
           key={well.wellid}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { getToken } from '../../../lib/auth-storage';
+import { wellLabel } from '../../../lib/well-label';
 import { logbookKeys } from './logbook-keys';
 
 export interface Choice {
@@ -25,7 +26,9 @@ export async function getLogbookChoices(): Promise<LogbookChoices> {
     journals:
       journals.status === 'fulfilled' ? journals.value.map((j) => ({ value: j.jid, label: j.title })) : [],
     wells:
-      wells.status === 'fulfilled' ? wells.value.wells.map((w) => ({ value: w.wellid, label: w.title })) : [],
+      wells.status === 'fulfilled'
+        ? wells.value.wells.map((w) => ({ value: w.wellid, label: wellLabel(w) }))
+        : [],
   };
 }
 

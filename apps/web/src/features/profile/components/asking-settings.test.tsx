@@ -15,6 +15,7 @@ const amina: CurrentUser = {
   instructions: 'Be brief.',
   memory_default: true,
   auto_titles: true,
+  is_admin: false,
 };
 
 const json = (status: number, body: unknown) =>

@@ -7,7 +7,7 @@ import { WellField } from './well-field';
 
 /**
  * A well's saved settings; the key is only ever the server's masked copy, and a well a caravan
- * shares with the user has none at all.
+ * shares with the user, or one they rent, has none at all.
  */
 export function WellDetails({ well }: { well: Well }) {
   return (
@@ -17,7 +17,7 @@ export function WellDetails({ well }: { well: Well }) {
           {well.title}
         </Title>
         <OwnerLine username={well.owner.username} size="sm" />
-        <WellField label="Well Provider">{well.model_url}</WellField>
+        {well.model_url !== undefined && <WellField label="Well Provider">{well.model_url}</WellField>}
         <WellField label="Well Model">{well.origin_loc}</WellField>
         <WellField label="Well ID">{well.wellid}</WellField>
         {well.caravan ? (
@@ -26,6 +26,13 @@ export function WellDetails({ well }: { well: Well }) {
               {well.caravan.name}
             </Anchor>{' '}
             (you query through it; its key stays with its owner)
+          </WellField>
+        ) : well.rental ? (
+          <WellField label="Rented from">
+            {well.rental.owner.username} (you query through it; its key stays with its owner) ·{' '}
+            <Anchor component={Link} to={paths.bazaar.rentals.href()} size="sm">
+              Your rentals
+            </Anchor>
           </WellField>
         ) : (
           <WellField label="API Key">

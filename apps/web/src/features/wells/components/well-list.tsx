@@ -24,6 +24,7 @@ export function WellList({ wells, loading }: { wells: Well[]; loading: boolean }
           <WellField label="Model">{well.origin_loc}</WellField>
           <WellField label="Well ID">{well.wellid}</WellField>
           {well.caravan && <WellField label="Shared by caravan">{well.caravan.name}</WellField>}
+          {well.rental && <WellField label="Rented from">{well.rental.owner.username}</WellField>}
         </Stack>
       )}
     </CardList>

@@ -26,7 +26,7 @@ export function wellFormValues(well: Well): WellFormValues {
     apiKey: well.AUTH_MODEL_KEY ?? '',
     origin: well.origin_loc,
     modelName: compatible ? modelOf(well.origin_loc) : '',
-    modelUrl: compatible ? well.model_url : '',
+    modelUrl: compatible ? (well.model_url ?? '') : '',
   };
 }
 

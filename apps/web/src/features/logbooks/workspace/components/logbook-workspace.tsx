@@ -48,6 +48,7 @@ export function LogbookWorkspace({
   openAt = null,
   onDeleted,
   onForked,
+  onPublish,
 }: {
   logbook: LogbookOverview;
   /** When the logbook's settings were read. */
@@ -64,6 +65,8 @@ export function LogbookWorkspace({
   openAt?: number | null;
   onDeleted: () => void;
   onForked: (logid: string) => void;
+  /** Opens the page's Publish dialog (its owner's menu offers it). */
+  onPublish?: () => void;
 }) {
   const log = useRef<LogViewHandle>(null);
   const session = useLogbookSession(logbook, updatedAt, page, pageFetchedAt);
@@ -143,6 +146,7 @@ export function LogbookWorkspace({
         savingWell={settings.savingWell}
         onWellChange={settings.setWell}
         onDeleted={onDeleted}
+        onPublish={onPublish}
       />
       <WorkspaceToolbar
         ref={toolbar.ref}

@@ -1,5 +1,4 @@
-import type { EntriesPage, EntriesQuery, HeadChanged, Logbook } from '@caravanserai/api';
-import { pathPage, readDocument } from './document-page';
+import { ApiError, type EntriesPage, type EntriesQuery, type HeadChanged } from '@caravanserai/api';
 import { type LogSnapshot, type WriteOutcome, withHeadKept } from './log-snapshot';
 
 /** What choosing a branch needs of the session. */
@@ -8,7 +7,8 @@ export interface BranchSession {
   /** How many entries a page read to replace the path asks for: about as many as it holds. */
   pageSize(): number;
   readPage(query: EntriesQuery): Promise<EntriesPage>;
-  readLogbook(): Promise<Logbook>;
+  /** Reads older pages of the path held until the entry at this document index is among them. */
+  loadTo(index: number): Promise<void>;
   /**
    * Shows a page of the path read for a choice (`under`: the reader's choice the head does not
    * keep); false when the session holds a newer version than the page (a write landed meanwhile).
@@ -59,10 +59,11 @@ export function switchBranch(session: BranchSession, eid: string, remember: bool
 }
 
 /**
- * Shows the entry at document index `index` (a search hit) when the path held does not: the log
- * is read whole, since the entry may be anywhere in it, and its whole path drawn. An entry on
- * another branch brings its branch, down to the newest entry under it, kept as the head when
- * `remember` (the owner).
+ * Shows the entry at document index `index` (a search hit) when the path held does not, never
+ * reading the whole log: the page of the path through it is read (`at`), which reaches back to it
+ * (older pages are read after it when it is further back than a page gives). An entry on another
+ * branch brings its branch, down to the newest entry under it, kept as the head when `remember`
+ * (the owner). An index of no entry (a stale link) shows nothing more.
  */
 export function showEntry(session: BranchSession, index: number, remember: boolean): void {
   if (session.log().path.some((held) => held.index === index)) {
@@ -72,20 +73,20 @@ export function showEntry(session: BranchSession, index: number, remember: boole
     return;
   }
   session
-    .readLogbook()
-    .then((logbook) => {
-      const document = readDocument(logbook);
-      if (document === null) return;
-      const onPath = pathPage(document, null);
-      if (onPath?.entries.some((entry) => entry.index === index)) {
-        session.show(onPath, null);
+    .readPage({ at: index, limit: session.pageSize() })
+    .then(async (page) => {
+      // Another branch is chosen by its newest entry, the end of the path read.
+      const branch = page.active === false ? page.head : null;
+      const shown = session.show(page, remember ? null : branch);
+      if (remember && branch !== null) await keep(session, branch);
+      else if (!shown && branch !== null) {
+        // Another reader's page was older than a write that landed meanwhile: read the branch again.
+        session.reload();
         return;
       }
-      const eid = document.entries[index]?.attrs.eid;
-      const branch = eid === undefined ? null : pathPage(document, eid);
-      if (eid === undefined || branch === null) return;
-      session.show(branch, remember ? null : eid);
-      if (remember) return keep(session, eid);
+      await session.loadTo(index);
     })
-    .catch((error: unknown) => session.refused(error));
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 400)) session.refused(error);
+    });
 }

@@ -28,9 +28,9 @@ export function readDocument(logbook: Logbook): LogDocument | null {
 }
 
 /**
- * The whole active path of a logbook read whole, as one entries page: what a page needs when it
- * must show an entry far from the newest turns (a search hit), where paging up to it would read
- * the log anyway. `under` chooses the branch as the entries call does (its newest leaf); null, the
+ * The whole active path of a logbook read whole, as one entries page: the entries call's answer,
+ * for the fakes that stand in for the server in the session's tests (the page itself never reads
+ * the whole log). `under` chooses the branch as the entries call does (its newest leaf); null, the
  * head. Null when the log cannot be read or `under` names no entry.
  */
 export function documentPage(logbook: Logbook, under: string | null): EntriesPage | null {

@@ -1,6 +1,5 @@
 import {
   ApiClient,
-  ApiError,
   type EntriesPage,
   type EntriesQuery,
   type EntryFile,
@@ -11,8 +10,7 @@ import {
 } from '@caravanserai/api';
 import { type Entry, isTag, newestLeafUnder, treeOf } from '@caravanserai/logbook';
 import { expect } from 'vitest';
-import { documentPage } from './document-page';
-import { logbookOf } from './fake-logbook';
+import { logbookOf, pageOf, unknownEid } from './fake-logbook';
 import { type EventStream, manualFrames } from './fake-streams';
 import { type LogSnapshot, snapshotOf } from './log-snapshot';
 import { LogbookSession } from './logbook-session';
@@ -46,8 +44,6 @@ export interface FakeServer {
   refusesCancel: boolean;
   /** The pages read, by their query. */
   reads: EntriesQuery[];
-  /** How many times the whole logbook was read. */
-  logbookReads: number;
   announced: number[];
   /** How many times the session said what the answers took may have changed. */
   answersChanged: number;
@@ -115,9 +111,6 @@ export function fakeServer(
 
   const logbook = () => logbookOf(server.entries, server.version, server.head, server.files);
 
-  const refuse = (field: string) =>
-    new ApiError(400, { detail: `${field}: No entry of this logbook has this eid.` });
-
   const client = new ApiClient({
     baseUrl: 'http://caravanserai.test/api',
     fetch: async (_url, init) => {
@@ -148,24 +141,10 @@ export function fakeServer(
     heads: [],
     refusesCancel: false,
     reads: [],
-    logbookReads: 0,
     announced: [],
     answersChanged: 0,
     failures: [],
-    page: ({ before, under, limit = 100 } = {}) => {
-      const read = logbook();
-      const whole = documentPage(read, under ?? null);
-      if (whole === null) throw refuse('under');
-      let path = whole.entries;
-      if (before !== undefined) {
-        const upTo = documentPage(read, before)?.entries;
-        const at = upTo?.findIndex((entry) => entry.eid === before) ?? -1;
-        if (!upTo || at < 0) throw refuse('before');
-        path = upTo.slice(0, at);
-      }
-      const from = Math.max(0, path.length - Number(limit));
-      return { ...whole, entries: path.slice(from), more: from > 0 };
-    },
+    page: (query) => pageOf(server.entries, logbook(), query),
     holdReads: () => {
       let release = () => {};
       held = new Promise<void>((resolve) => {
@@ -225,7 +204,7 @@ export function fakeServer(
         server.heads.push(eid);
         const tree = treeOf(server.entries);
         const index = tree.byEid.get(eid);
-        if (index === undefined) throw refuse('eid');
+        if (index === undefined) throw unknownEid('eid');
         server.head = server.entries[newestLeafUnder(tree, index)]!.attrs.eid!;
         server.version += 1;
         return { head: server.head, version: server.version };
@@ -235,10 +214,6 @@ export function fakeServer(
         const page = server.page(query);
         await held;
         return page;
-      },
-      readLogbook: async () => {
-        server.logbookReads += 1;
-        return logbook();
       },
       announce: (written) => void server.announced.push(written),
       answersChanged: () => {
@@ -272,15 +247,15 @@ export function sessionOn(
   return { sut, server, frames };
 }
 
-/**
- * The log as the server would give it now, read `limit` entries at a time: what a session that
- * applied its writes itself must hold (whenever it read it).
- */
 /** The log without the row keys this page kept for its own writes (which a read does not know). */
 export function withoutKeys(log: LogSnapshot): LogSnapshot {
   return { ...log, path: log.path.map(({ key: _key, ...held }) => held) };
 }
 
+/**
+ * The log as the server would give it now, read `limit` entries at a time: what a session that
+ * applied its writes itself must hold (whenever it read it).
+ */
 export function served(server: FakeServer, limit = 100): LogSnapshot {
   return { ...snapshotOf(server.page({ limit }), 0), updatedAt: expect.any(Number) };
 }

@@ -194,7 +194,7 @@ export class LogbookSession implements EntryActions {
     log: () => this.state.log,
     pageSize: () => this.reads.pageSize(),
     readPage: (query) => this.ports.readPage(query),
-    readLogbook: () => this.ports.readLogbook(),
+    loadTo: (index) => this.reads.loadTo(index),
     show: (page, under) => {
       this.reads.under = under;
       const outcome = withPage(this.state.log, page, this.now());

@@ -1,9 +1,6 @@
-import { ApiError, type EntriesPage, type EntriesQuery } from '@caravanserai/api';
+import { ApiError, type EntriesPage, type EntriesQuery, MAX_ENTRIES_PAGE } from '@caravanserai/api';
 import { PAGE_SIZE } from '../../api/log-page';
 import { type LogSnapshot, type WriteOutcome, withOlder, withPage } from './log-snapshot';
-
-/** The most the entries call gives at once. */
-const MAX_PAGE = 1000;
 
 /** What reading the path needs of the session. */
 export interface PathReadsHost {
@@ -33,7 +30,7 @@ export class PathReads {
 
   /** How many entries a page read to replace the path asks for: about as many as are held. */
   pageSize(): number {
-    return Math.min(MAX_PAGE, Math.max(PAGE_SIZE, this.host.log().path.length));
+    return Math.min(MAX_ENTRIES_PAGE, Math.max(PAGE_SIZE, this.host.log().path.length));
   }
 
   /**
@@ -66,15 +63,26 @@ export class PathReads {
   }
 
   /** Reads the path up to its first entry (the reader asked for the start), the most a call gives at a time. */
-  async loadToStart(): Promise<void> {
-    // A page being read (the reader scrolled up) is put in first.
-    if (this.reading) await this.reading;
-    while (this.host.log().more && !this.stopped) if (!(await this.readOlder(MAX_PAGE))) return;
+  loadToStart(): Promise<void> {
+    return this.readOlderWhile(() => true);
+  }
+
+  /** Reads older pages, the most a call gives at a time, until the entry at `index` is held. */
+  loadTo(index: number): Promise<void> {
+    return this.readOlderWhile(() => !this.host.log().path.some((held) => held.index === index));
   }
 
   /** The page is left: no more pages are read. */
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Reads older pages while `wanted` and the path has older entries to give. */
+  private async readOlderWhile(wanted: () => boolean): Promise<void> {
+    // A page being read (the reader scrolled up) is put in first.
+    if (this.reading) await this.reading;
+    while (wanted() && this.host.log().more && !this.stopped)
+      if (!(await this.readOlder(MAX_ENTRIES_PAGE))) return;
   }
 
   /** Whether a page was read and put before the path held. */

@@ -4,7 +4,6 @@ import type {
   EntriesQuery,
   HeadChanged,
   LaneOutcome,
-  Logbook,
   QueryCancel,
   QuerySubmit,
   StreamHandlers,
@@ -27,8 +26,6 @@ export interface SessionPorts {
   setHead(eid: string): Promise<HeadChanged>;
   /** Reads a page of the logbook's entries (DESIGN 3a). */
   readPage(query: EntriesQuery): Promise<EntriesPage>;
-  /** Reads the whole logbook: only to show an entry that may be anywhere in it. */
-  readLogbook(): Promise<Logbook>;
   /** The session wrote `version` and applied it to its log (other tabs may want to know). */
   announce(version: number): void;
   /** Answers were stored here or read from the server: what the logbook's answers took may have changed. */

@@ -5,6 +5,8 @@ import { logbookKeys } from '../../api/logbook-keys';
 import { useLogbookVersion } from '../../api/logbook-version';
 
 const CHANNEL = 'caravanserai-logbook-writes';
+/** How long a newer version heard is given to turn out to be this page's own write. */
+const OWN_WRITE_GRACE_MS = 500;
 
 export interface LogbookSync {
   /**
@@ -88,8 +90,10 @@ export function useVersionMarker(
     // Only a marker newer than the logbook as read says anything about it.
     if (!seen || marker.dataUpdatedAt <= fetchedAt) return;
     if (seen.version > version) {
-      reloadAll();
-      return;
+      // The change may be this page's own write, heard before its answer arrived (the live stream
+      // is that fast): it is read again only if the page has not caught up a moment later.
+      const later = setTimeout(reloadAll, OWN_WRITE_GRACE_MS);
+      return () => clearTimeout(later);
     }
     // Renamed elsewhere, or after its first answer (a write of the server's own, made after this
     // page's answer moved the modified time): the settings are read again whatever else is known.

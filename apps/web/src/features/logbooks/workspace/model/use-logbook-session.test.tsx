@@ -30,6 +30,8 @@ vi.mock('../../../../lib/api', () => ({
         entry_count: 0,
         modified: '2024-01-01T00:00:00Z',
       }),
+      // The stream of changes opens and tells nothing: the page goes on with its marker.
+      listen: () => new Promise(() => undefined),
     },
   },
 }));

@@ -49,7 +49,6 @@ export function useLogbookSession(
           cancelQuery,
           setHead,
           readPage: (query) => api.logbooks.entries(logid, query),
-          readLogbook: () => api.logbooks.get(logid),
           announce: sync.announce,
           answersChanged: () => tokens.changed(),
           writeFailed: notifyWriteFailed,

@@ -79,7 +79,7 @@ export function useAttachments(
           notifications.show({
             color: 'red',
             title: `${file.name} was not attached`,
-            message: uploadErrorText(error),
+            message: uploadErrorText(error, 'attach'),
           });
         })
         .finally(() => uploads.current.delete(key));

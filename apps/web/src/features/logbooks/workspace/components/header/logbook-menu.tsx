@@ -21,16 +21,20 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
 
 /**
  * The logbook's less frequent actions, folded into one menu so the conversation gets the room:
- * the exports, and for its owner 'Settings' and 'Delete Logbook' (same words).
+ * the exports, and for its owner 'Publish to the Bazaar' (when the page offers it), 'Settings'
+ * and 'Delete Logbook' (same words).
  */
 export function LogbookMenu({
   logbook,
   isOwner,
   onDeleted,
+  onPublish,
 }: {
   logbook: LogbookOverview;
   isOwner: boolean;
   onDeleted: () => void;
+  /** Opens the page's Publish dialog. */
+  onPublish?: () => void;
 }) {
   const [deleting, { open: askDelete, close: closeDelete }] = useDisclosure(false);
   const [opened, setOpened] = useState(false);
@@ -54,7 +58,11 @@ export function LogbookMenu({
     <>
       <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal shadow="md" width={220}>
         <Menu.Target>
-          <Tooltip label="Export, settings, delete" openDelay={350} disabled={opened}>
+          <Tooltip
+            label={isOwner ? 'Export, publish, settings, delete' : 'Export'}
+            openDelay={350}
+            disabled={opened}
+          >
             <ActionIcon variant="default" size="lg" aria-label="Logbook menu">
               <DotsIcon />
             </ActionIcon>
@@ -70,6 +78,7 @@ export function LogbookMenu({
           {isOwner && (
             <>
               <Menu.Divider />
+              {onPublish && <Menu.Item onClick={onPublish}>Publish to the Bazaar</Menu.Item>}
               <Menu.Item component={Link} to={paths.logbooks.manage.href(logbook.logid)}>
                 Settings
               </Menu.Item>
