@@ -30,14 +30,22 @@ const failures = [];
 /** Runs Vitest projects and adds their counts; a run that fails without counting a test counts one. */
 function vitest(title, projects) {
   const report = join(artifacts, `vitest-${projects.join('-')}.json`);
+  const outside = join(artifacts, `vitest-${projects.join('-')}-outside.json`);
   rmSync(report, { force: true });
-  const ok = step(title, bin('vitest'), [
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  rmSync(outside, { force: true });
+  const ok = step(
+    title,
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      `--reporter=${join(root, 'scripts/vitest-outside-errors.mjs')}`,
+    ],
+    { VITEST_OUTSIDE_ERRORS: outside },
+  );
   const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : {};
   counts.passed += json.numPassedTests ?? 0;
   counts.failed += json.numFailedTests ?? 0;
@@ -51,6 +59,9 @@ function vitest(title, projects) {
       failures.push(`${file.name.replace(`${root}/`, '')} › ${test.fullName}: ${reason}`);
     }
   }
+  // What failed outside any test (an error nothing caught, a file's hook) fails the run without
+  // failing a test: scripts/vitest-outside-errors.mjs wrote it down.
+  if (existsSync(outside)) failures.push(...JSON.parse(readFileSync(outside, 'utf8')));
   results.push([title, ok]);
 }
 
@@ -83,9 +94,11 @@ results.push([
 
 const apiProjects = ['unit', 'unit-isolated', 'web', 'api-sqlite'];
 if (process.env.TEST_POSTGRES === 'skip') {
-  console.warn('\n!!! TEST_POSTGRES=skip: the API suite is NOT being run on PostgreSQL. !!!\n');
+  console.warn(
+    '\n!!! TEST_POSTGRES=skip: the API suite is NOT being run on PostgreSQL, nor the cluster tests. !!!\n',
+  );
 } else {
-  apiProjects.push('api-postgres');
+  apiProjects.push('api-postgres', 'cluster');
 }
 vitest('Unit and API tests', apiProjects);
 
