@@ -1,10 +1,10 @@
 import type { WellOffer } from '@caravanserai/api';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LabelledValue } from '../../../components/labelled-value';
 import { paths } from '../../../config/paths';
 import { priceText, tokensText } from '../lib/money';
 import { OfferActions } from './offer-actions';
-import { Term } from './term';
 
 /** "3 renters" / "1 renter". */
 const rentersText = (n: number) => `${n} ${n === 1 ? 'renter' : 'renters'}`;
@@ -45,13 +45,15 @@ export function OfferCard({
           </Text>
         )}
         <Stack gap={2}>
-          <Term label="Price">{priceText(offer.price_per_million_tokens)}</Term>
-          <Term label="Cap">{tokensText(offer.monthly_token_cap_per_renter)} tokens per renter a month</Term>
-          <Term label="Models">
+          <LabelledValue label="Price">{priceText(offer.price_per_million_tokens)}</LabelledValue>
+          <LabelledValue label="Cap">
+            {tokensText(offer.monthly_token_cap_per_renter)} tokens per renter a month
+          </LabelledValue>
+          <LabelledValue label="Models">
             {offer.allowed_models.length > 0
               ? offer.allowed_models.join(', ')
               : 'whichever model the well is set to'}
-          </Term>
+          </LabelledValue>
         </Stack>
         <OfferActions offer={offer} cardsHref={cardsHref} onWellsChanged={onWellsChanged}>
           <Text size="xs" c="dimmed">

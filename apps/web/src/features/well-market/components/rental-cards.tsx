@@ -1,8 +1,8 @@
 import type { Rental } from '@caravanserai/api';
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import { LabelledValue } from '../../../components/labelled-value';
 import { dayText, priceText } from '../lib/money';
 import { EndOrEnded, OtherSide, type RentalSide, RentalWell, usedText } from './rental-parts';
-import { Term } from './term';
 
 /** Rentals as a list of small cards, for a phone, where a table's last columns would be out of sight. */
 export function RentalCards({
@@ -33,12 +33,14 @@ export function RentalCards({
               </Text>
               <EndOrEnded rental={rental} side={side} onEnd={onEnd} />
             </Group>
-            <Term label={renting ? 'Owner' : 'Renter'}>
+            <LabelledValue label={renting ? 'Owner' : 'Renter'}>
               <OtherSide rental={rental} side={side} />
-            </Term>
-            {renting && <Term label="Price">{priceText(rental.price_per_million_tokens)}</Term>}
-            <Term label="Tokens this month">{usedText(rental)}</Term>
-            <Term label="Started">{dayText(rental.started)}</Term>
+            </LabelledValue>
+            {renting && (
+              <LabelledValue label="Price">{priceText(rental.price_per_million_tokens)}</LabelledValue>
+            )}
+            <LabelledValue label="Tokens this month">{usedText(rental)}</LabelledValue>
+            <LabelledValue label="Started">{dayText(rental.started)}</LabelledValue>
           </Stack>
         </Paper>
       ))}

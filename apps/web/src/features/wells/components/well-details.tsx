@@ -1,9 +1,9 @@
 import type { Well } from '@caravanserai/api';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LabelledValue } from '../../../components/labelled-value';
 import { OwnerLine } from '../../../components/owner-line';
 import { paths } from '../../../config/paths';
-import { WellField } from './well-field';
 
 /**
  * A well's saved settings; the key is only ever the server's masked copy, and a well a caravan
@@ -17,29 +17,31 @@ export function WellDetails({ well }: { well: Well }) {
           {well.title}
         </Title>
         <OwnerLine username={well.owner.username} size="sm" />
-        {well.model_url !== undefined && <WellField label="Well Provider">{well.model_url}</WellField>}
-        <WellField label="Well Model">{well.origin_loc}</WellField>
-        <WellField label="Well ID">{well.wellid}</WellField>
+        {well.model_url !== undefined && (
+          <LabelledValue label="Well Provider">{well.model_url}</LabelledValue>
+        )}
+        <LabelledValue label="Well Model">{well.origin_loc}</LabelledValue>
+        <LabelledValue label="Well ID">{well.wellid}</LabelledValue>
         {well.caravan ? (
-          <WellField label="Shared by caravan">
+          <LabelledValue label="Shared by caravan">
             <Anchor component={Link} to={paths.caravans.detail.href(well.caravan.caravan_id)} size="sm">
               {well.caravan.name}
             </Anchor>{' '}
             (you query through it; its key stays with its owner)
-          </WellField>
+          </LabelledValue>
         ) : well.rental ? (
-          <WellField label="Rented from">
+          <LabelledValue label="Rented from">
             {well.rental.owner.username} (you query through it; its key stays with its owner) ·{' '}
             <Anchor component={Link} to={paths.bazaar.rentals.href()} size="sm">
               Your rentals
             </Anchor>
-          </WellField>
+          </LabelledValue>
         ) : (
-          <WellField label="API Key">
+          <LabelledValue label="API Key">
             <Text span ff="monospace" size="sm">
               {well.AUTH_MODEL_KEY}
             </Text>
-          </WellField>
+          </LabelledValue>
         )}
       </Stack>
     </Paper>

@@ -2,8 +2,8 @@ import type { Well } from '@caravanserai/api';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CardList } from '../../../components/card-list';
+import { LabelledValue } from '../../../components/labelled-value';
 import { paths } from '../../../config/paths';
-import { WellField } from './well-field';
 import classes from './well-list.module.css';
 
 /** The user's wells, each card one link to the well's page. */
@@ -20,11 +20,11 @@ export function WellList({ wells, loading }: { wells: Well[]; loading: boolean }
     >
       {(well) => (
         <Stack gap={2}>
-          <WellField label="Well Name">{well.title}</WellField>
-          <WellField label="Model">{well.origin_loc}</WellField>
-          <WellField label="Well ID">{well.wellid}</WellField>
-          {well.caravan && <WellField label="Shared by caravan">{well.caravan.name}</WellField>}
-          {well.rental && <WellField label="Rented from">{well.rental.owner.username}</WellField>}
+          <LabelledValue label="Well Name">{well.title}</LabelledValue>
+          <LabelledValue label="Model">{well.origin_loc}</LabelledValue>
+          <LabelledValue label="Well ID">{well.wellid}</LabelledValue>
+          {well.caravan && <LabelledValue label="Shared by caravan">{well.caravan.name}</LabelledValue>}
+          {well.rental && <LabelledValue label="Rented from">{well.rental.owner.username}</LabelledValue>}
         </Stack>
       )}
     </CardList>
