@@ -1,8 +1,8 @@
 import type { ListingCard as Card } from '@caravanserai/api';
-import { SimpleGrid } from '@mantine/core';
+import { CardGrid } from '../../../components/card-grid';
 import { ListingCard } from './listing-card';
 
-/** Cards side by side: one column on a phone, up to three on a wide screen. */
+/** Listings' cards side by side (CardGrid). */
 export function ListingGrid({
   listings,
   topicHref,
@@ -13,20 +13,8 @@ export function ListingGrid({
   label?: string;
 }) {
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 3 }}
-      spacing="md"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={label}
-    >
-      {listings.map((listing) => (
-        <li key={listing.listing_id}>
-          <ListingCard listing={listing} topicHref={topicHref} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <CardGrid items={listings} label={label} itemKey={(listing) => listing.listing_id}>
+      {(listing) => <ListingCard listing={listing} topicHref={topicHref} />}
+    </CardGrid>
   );
 }

@@ -1,8 +1,8 @@
 import type { WellOffer } from '@caravanserai/api';
-import { SimpleGrid } from '@mantine/core';
+import { CardGrid } from '../../../components/card-grid';
 import { OfferCard } from './offer-card';
 
-/** Offers side by side: one column on a phone, up to three on a wide screen. */
+/** Offers' cards side by side (CardGrid). */
 export function OfferGrid({
   offers,
   cardsHref,
@@ -13,20 +13,8 @@ export function OfferGrid({
   onWellsChanged?: () => void;
 }) {
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 3 }}
-      spacing="md"
-      component="ul"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Wells for rent"
-    >
-      {offers.map((offer) => (
-        <li key={offer.offer_id}>
-          <OfferCard offer={offer} cardsHref={cardsHref} onWellsChanged={onWellsChanged} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <CardGrid items={offers} label="Wells for rent" itemKey={(offer) => offer.offer_id}>
+      {(offer) => <OfferCard offer={offer} cardsHref={cardsHref} onWellsChanged={onWellsChanged} />}
+    </CardGrid>
   );
 }
