@@ -2,6 +2,7 @@ import { type ListingCard, pathOf, routes } from '@caravanserai/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { GALLERY_PAGE, useGallery } from '../api/get-gallery';
 import { GalleryResults } from './gallery-results';
@@ -29,18 +30,15 @@ const ALL = Array.from({ length: GALLERY_PAGE + 3 }, (_, i) => card(i + 1));
 /** The query of each gallery request, in order. */
 const asked: URLSearchParams[] = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   asked.length = 0;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(String(input));
-    if (`${url.origin}${url.pathname}` !== GALLERY_URL) return json(404, { detail: 'Not found.' });
+    if (`${url.origin}${url.pathname}` !== GALLERY_URL) return jsonResponse(404, { detail: 'Not found.' });
     asked.push(url.searchParams);
     const offset = Number(url.searchParams.get('offset'));
     const limit = Number(url.searchParams.get('limit'));
-    return json(200, { count: ALL.length, results: ALL.slice(offset, offset + limit) });
+    return jsonResponse(200, { count: ALL.length, results: ALL.slice(offset, offset + limit) });
   });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { ListingActions } from './listing-actions';
 
@@ -70,9 +71,6 @@ const fork: Logbook = {
 /** Every request sent, in order. */
 const requests: { method: string; url: string; body: unknown }[] = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   requests.length = 0;
   setToken('token-bilal');
@@ -83,11 +81,11 @@ beforeEach(() => {
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
     requests.push(request);
-    if (request.url === STAR_URL) return json(200, { stars: 5, starred: true });
+    if (request.url === STAR_URL) return jsonResponse(200, { stars: 5, starred: true });
     if (request.method === 'DELETE' && request.url === LISTING_URL)
       return new Response(null, { status: 204 });
-    if (request.url === FORK_URL) return json(201, fork);
-    return json(404, { detail: 'Not found.', code: 'not_found' });
+    if (request.url === FORK_URL) return jsonResponse(201, fork);
+    return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { NewVersionDialog } from './new-version-dialog';
 import { ACKNOWLEDGE_LABEL } from './publish-warnings';
@@ -49,9 +50,6 @@ const copy = (warned: boolean): ListingPreview => ({
 const requests: { url: string; body: unknown }[] = [];
 let warned = true;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server's side: a preview (warning while `warned`), and versions published unless the logbook is gone. */
 beforeEach(() => {
   requests.length = 0;
@@ -60,15 +58,15 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (init.method === 'POST' && url === PREVIEW_URL) return json(200, copy(warned));
+    if (init.method === 'POST' && url === PREVIEW_URL) return jsonResponse(200, copy(warned));
     if (init.method === 'POST' && url === VERSIONS_URL)
-      return json(201, {
+      return jsonResponse(201, {
         listing_id: 'L1',
         slug: 'caravan-routes',
         version: 2,
         url: '/bazaar/caravan-routes',
       });
-    return json(404, { detail: 'Not found.', code: 'not_found' });
+    return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 });
 afterEach(() => {
@@ -140,7 +138,7 @@ describe('NewVersionDialog', () => {
   it('has nothing to preview once the logbook is deleted, and shows why the server refuses', async () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
       requests.push({ url: String(input), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return json(400, { detail: SOURCE_GONE });
+      return jsonResponse(400, { detail: SOURCE_GONE });
     });
     renderSut({ logid: null, include: ['query', 'gen'] });
     expect(screen.queryByRole('button', { name: 'Preview' })).toBeNull();

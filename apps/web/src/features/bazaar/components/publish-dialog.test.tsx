@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { PublishDialog } from './publish-dialog';
 import { ACKNOWLEDGE_LABEL } from './publish-warnings';
@@ -37,9 +38,6 @@ const published: Published = {
 const requests: { url: string; body: unknown }[] = [];
 let warned = true;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server's side of the wire: a preview (warning while `warned`) and a publish. */
 beforeEach(() => {
   requests.length = 0;
@@ -48,9 +46,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     requests.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (init.method === 'POST' && url === PREVIEW_URL) return json(200, copy(warned));
-    if (init.method === 'POST' && url === PUBLISH_URL) return json(201, published);
-    return json(404, { detail: 'Not found.', code: 'not_found' });
+    if (init.method === 'POST' && url === PREVIEW_URL) return jsonResponse(200, copy(warned));
+    if (init.method === 'POST' && url === PUBLISH_URL) return jsonResponse(201, published);
+    return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 });
 afterEach(() => {

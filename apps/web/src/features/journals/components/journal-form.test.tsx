@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { JournalForm } from './journal-form';
 
@@ -18,16 +19,13 @@ const journal: Journal = {
 
 const ONE_URL = `${window.location.origin}${apiPrefix}${pathOf(routes.journals.update, { jid: 'jrn1' })}`;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const sent: { method: string; url: string; body: unknown }[] = [];
 let answer: () => Response;
 
 beforeEach(() => {
   sent.length = 0;
   setToken('token-amina');
-  answer = () => json(404, { detail: 'Not found.' });
+  answer = () => jsonResponse(404, { detail: 'Not found.' });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     sent.push({
       method: init.method ?? 'GET',
@@ -51,7 +49,7 @@ describe('JournalForm', () => {
 
   it('edits the title and the instructions of a journal in its settings, sent with its logbooks’ questions', async () => {
     const saved = { ...journal, title: 'Journeys', instructions: 'Use miles.' };
-    answer = () => json(200, saved);
+    answer = () => jsonResponse(200, saved);
     const onSaved = vi.fn();
     renderInApp(<JournalForm journal={journal} exitHref="/journals/jrn1" onSaved={onSaved} />);
     const instructions = screen.getByRole('textbox', { name: 'Instructions' }) as HTMLTextAreaElement;
@@ -80,7 +78,7 @@ describe('JournalForm', () => {
     expect(await screen.findByText('Ensure this field has no more than 20000 characters.')).toBeTruthy();
     expect(sent).toEqual([]);
 
-    answer = () => json(400, { instructions: ['Something the server minds.'] });
+    answer = () => jsonResponse(400, { instructions: ['Something the server minds.'] });
     fireEvent.change(instructions, { target: { value: 'Fine here.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Something the server minds.')).toBeTruthy();

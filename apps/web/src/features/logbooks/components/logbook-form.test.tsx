@@ -3,14 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { LogbookForm } from './logbook-form';
 
 const CREATE_URL = `${window.location.origin}${apiPrefix}${pathOf(routes.logbooks.create)}`;
 const choices = { journals: [{ value: 'jrn1', label: 'Travels' }], wells: [] };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const sent: { method: string; url: string; body: unknown }[] = [];
 
@@ -24,7 +22,7 @@ beforeEach(() => {
       url: String(input),
       body: JSON.parse(String(init.body ?? 'null')),
     });
-    return json(503, { detail: 'Down for a moment.' });
+    return jsonResponse(503, { detail: 'Down for a moment.' });
   });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { AskingSettings } from './asking-settings';
 
@@ -18,9 +19,6 @@ const amina: CurrentUser = {
   is_admin: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** Every change the form sent, and how the server answers the next one. */
 const sent: { method: string; url: string; body: unknown }[] = [];
 let answer: () => Response;
@@ -28,7 +26,7 @@ let answer: () => Response;
 beforeEach(() => {
   sent.length = 0;
   setToken('token-amina');
-  answer = () => json(404, { detail: 'Not found.' });
+  answer = () => jsonResponse(404, { detail: 'Not found.' });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     sent.push({
       method: init.method ?? 'GET',
@@ -74,7 +72,7 @@ describe('AskingSettings', () => {
 
   it('saves all three through the profile API, says so, and hands the saved account on', async () => {
     const saved = { ...amina, instructions: 'Answer in verse.', memory_default: false, auto_titles: false };
-    answer = () => json(200, saved);
+    answer = () => jsonResponse(200, saved);
     const onSaved = vi.fn();
     renderInApp(<AskingSettings user={amina} onSaved={onSaved} />);
     fireEvent.change(instructionsBox(), { target: { value: 'Answer in verse.' } });
@@ -107,7 +105,7 @@ describe('AskingSettings', () => {
   });
 
   it('shows a refusal from the server next to its field, and says the settings were not saved', async () => {
-    answer = () => json(400, { instructions: ['Null characters are not allowed.'] });
+    answer = () => jsonResponse(400, { instructions: ['Null characters are not allowed.'] });
     const onSaved = vi.fn();
     renderInApp(<AskingSettings user={amina} onSaved={onSaved} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { OfferCard } from './offer-card';
 
@@ -35,9 +36,6 @@ const requests: { method: string; url: string }[] = [];
 /** What renting answers: a rental, or the refusal for want of a card. */
 let cardSaved = true;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   requests.length = 0;
   cardSaved = true;
@@ -47,12 +45,12 @@ beforeEach(() => {
     requests.push(request);
     if (request.method === 'POST' && request.url === RENT_URL) {
       if (!cardSaved) {
-        return json(400, {
+        return jsonResponse(400, {
           detail: 'Add a payment method first: this well is priced.',
           code: 'payment_method_required',
         });
       }
-      return json(201, {
+      return jsonResponse(201, {
         rental_id: 'R1',
         offer_id: 'O1',
         wellid: 'w1',
@@ -68,7 +66,7 @@ beforeEach(() => {
     }
     if (request.method === 'DELETE' && (request.url === RENT_URL || request.url === OFFER_URL))
       return new Response(null, { status: 204 });
-    return json(404, { detail: 'Not found.', code: 'not_found' });
+    return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/auth-storage';
 import { apiPrefix } from '../../../lib/page-config';
+import { jsonResponse } from '../../../testing/json-response';
 import { renderInApp } from '../../../testing/render';
 import { OfferDialog } from './offer-dialog';
 
@@ -18,9 +19,6 @@ const requests: { url: string; body: unknown }[] = [];
 /** What the server says to an offer: null accepts it. */
 let refusal: Record<string, string[]> | null = null;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   requests.length = 0;
   refusal = null;
@@ -29,9 +27,9 @@ beforeEach(() => {
     const url = String(input);
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ url, body });
-    if (init.method !== 'POST' || url !== OFFERS_URL) return json(404, { detail: 'Not found.' });
-    if (refusal) return json(400, refusal);
-    return json(201, {
+    if (init.method !== 'POST' || url !== OFFERS_URL) return jsonResponse(404, { detail: 'Not found.' });
+    if (refusal) return jsonResponse(400, refusal);
+    return jsonResponse(201, {
       offer_id: 'O1',
       well: { title: 'Horse Well', provider: 'anthropic', model: 'claude-haiku', origin_loc: 'x/y' },
       owner: { username: 'amina' },

@@ -2,6 +2,7 @@ import { type LogbookOverview, NO_MODEL_SETTINGS } from '@caravanserai/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../../../lib/auth-storage';
+import { jsonResponse } from '../../../../../testing/json-response';
 import { renderInApp } from '../../../../../testing/render';
 import { ModelSettingsButton } from './model-settings-button';
 
@@ -10,18 +11,15 @@ const logbook = { logid: 'log1', settings: NO_MODEL_SETTINGS } as LogbookOvervie
 /** The PATCH bodies the page sent, each answered when the test says. */
 const patches: { body: unknown; answer(status: number, body: unknown): void }[] = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   patches.length = 0;
   setToken('token-amina');
   vi.stubGlobal('fetch', (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (init.method !== 'PATCH') return Promise.resolve(json(404, { detail: 'Not found.' }));
+    if (init.method !== 'PATCH') return Promise.resolve(jsonResponse(404, { detail: 'Not found.' }));
     return new Promise<Response>((resolve) =>
       patches.push({
         body: JSON.parse(String(init.body)),
-        answer: (status, body) => resolve(json(status, body)),
+        answer: (status, body) => resolve(jsonResponse(status, body)),
       }),
     );
   });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../../../lib/auth-storage';
 import { apiPrefix } from '../../../../../lib/page-config';
+import { jsonResponse } from '../../../../../testing/json-response';
 import { renderInApp } from '../../../../../testing/render';
 import { WellMenu } from './well-menu';
 
@@ -30,9 +31,6 @@ const WELLS_URL = `${window.location.origin}${apiPrefix}${pathOf(routes.wells.li
 /** Every request the page sent, in order. */
 const requests: { method: string; url: string }[] = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The server's side of the wire, for a signed-in owner: the wells list answers; anything else is not found. */
 beforeEach(() => {
   requests.length = 0;
@@ -40,8 +38,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request = { method: init.method ?? 'GET', url: String(input) };
     requests.push(request);
-    if (request.method === 'GET' && request.url === WELLS_URL) return json(200, wellList);
-    return json(404, { detail: 'Not found.', code: 'not_found' });
+    if (request.method === 'GET' && request.url === WELLS_URL) return jsonResponse(200, wellList);
+    return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
   });
 });
 afterEach(() => {
