@@ -5,15 +5,20 @@ export type ImportJobRow = Selectable<ImportJobsTable>;
 export type ImportJobItem = Selectable<ImportJobItemsTable>;
 
 /** Counts a job has reached; written in one statement every so many conversations. */
-export interface JobProgress {
-  format?: string;
-  total: number;
-  done: number;
-  duplicates: number;
-  updated: number;
-  imported_count: number;
-  skipped_count: number;
-}
+export type JobProgress = Pick<
+  ImportJobsTable,
+  'total' | 'done' | 'duplicates' | 'updated' | 'imported_count' | 'skipped_count'
+> & { format?: string };
+
+/** A job's counts before it has read anything. */
+export const NO_PROGRESS: JobProgress = {
+  total: 0,
+  done: 0,
+  duplicates: 0,
+  updated: 0,
+  imported_count: 0,
+  skipped_count: 0,
+};
 
 /** What a queued job needs to run in any process, beside its upload's chunks. */
 export interface QueuedFields {
@@ -51,13 +56,8 @@ export class ImportJobsRepository {
       job_id: jobId,
       user_id: userId,
       status: 'running',
+      ...NO_PROGRESS,
       format,
-      total: 0,
-      done: 0,
-      duplicates: 0,
-      updated: 0,
-      imported_count: 0,
-      skipped_count: 0,
       detail: null,
       created_at: at,
       heartbeat_at: at,

@@ -16,6 +16,7 @@ import {
   type ImportJobsRepository,
   type JobProgress,
   LostClaim,
+  NO_PROGRESS,
 } from './import-jobs.repository.js';
 import type { Mark } from './import-targets.repository.js';
 
@@ -88,12 +89,7 @@ export async function runImport(
 ): Promise<void> {
   const { jobId, reader, claim, from } = input;
   const progress: JobProgress = {
-    total: 0,
-    done: 0,
-    duplicates: 0,
-    updated: 0,
-    imported_count: 0,
-    skipped_count: 0,
+    ...NO_PROGRESS,
     ...from?.progress,
     format: reader.format,
   };
