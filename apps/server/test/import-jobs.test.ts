@@ -16,7 +16,7 @@ import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversationWriter } from '../src/modules/imports/conversation-writer.js';
 import type { ExportReader } from '../src/modules/imports/formats/conversation.js';
-import { type ImportJobRow, ImportJobsRepository } from '../src/modules/imports/import-jobs.repository.js';
+import { ImportJobsRepository } from '../src/modules/imports/import-jobs.repository.js';
 import { journalChooser } from '../src/modules/imports/import-journals.js';
 import { runImport } from '../src/modules/imports/import-run.js';
 import { ImportTargetsRepository } from '../src/modules/imports/import-targets.repository.js';
@@ -25,6 +25,7 @@ import { EntriesRepository } from '../src/modules/logbooks/entries.repository.js
 import { LogbooksRepository } from '../src/modules/logbooks/logbooks.repository.js';
 import { tempDir } from './fixtures/imports/fixtures.js';
 import { importFile, upload, waitForJob } from './import-helpers.js';
+import { jobRow } from './import-queue-helpers.js';
 
 const t = useServer({ users: ['alice', 'bob', 'carol'] });
 
@@ -158,37 +159,6 @@ describe('POST /import/', () => {
     );
   });
 });
-
-/** An import job row as a server process writes it; running, with a fresh heartbeat, by default. */
-function jobRow(job_id: string, user_id: number, fields: Partial<ImportJobRow> = {}): ImportJobRow {
-  const at = Date.now();
-  return {
-    job_id,
-    user_id,
-    status: 'running',
-    format: 'chatgpt',
-    total: 0,
-    done: 0,
-    duplicates: 0,
-    updated: 0,
-    imported_count: 0,
-    skipped_count: 0,
-    detail: null,
-    created_at: at,
-    heartbeat_at: at,
-    finished_at: null,
-    // Run in its own process, as an older release runs imports: no upload in the queue.
-    upload_name: null,
-    upload_size: null,
-    journal: null,
-    restore: 0,
-    made_journals: null,
-    claimed_by: null,
-    lease_until: null,
-    attempts: 0,
-    ...fields,
-  };
-}
 
 describe('one import at a time per user', () => {
   it('answers 409 while another import of the user runs, lets others import meanwhile, and takes the next once it ended', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import type { ImportJobRow } from '../src/modules/imports/import-jobs.repository.js';
 
 /** The queue's times in tests: a lease runs out in three seconds, the queue is looked at ten times a second. */
 export const FAST_QUEUE = { leaseMs: 3000, renewMs: 300, pollMs: 100 };
@@ -151,6 +152,37 @@ export async function takerOn(testDb: TestDb): Promise<{ app: App; baseUrl: stri
   };
   const app = await buildApp({ config, db: testDb.db });
   return { app, baseUrl: `${await app.listen({ port: 0, host: '127.0.0.1' })}${config.apiPrefix}` };
+}
+
+/** An import job row as a server process writes it; running, with a fresh heartbeat, by default. */
+export function jobRow(job_id: string, user_id: number, fields: Partial<ImportJobRow> = {}): ImportJobRow {
+  const at = Date.now();
+  return {
+    job_id,
+    user_id,
+    status: 'running',
+    format: 'chatgpt',
+    total: 0,
+    done: 0,
+    duplicates: 0,
+    updated: 0,
+    imported_count: 0,
+    skipped_count: 0,
+    detail: null,
+    created_at: at,
+    heartbeat_at: at,
+    finished_at: null,
+    // Run in its own process, as an older release runs imports: no upload in the queue.
+    upload_name: null,
+    upload_size: null,
+    journal: null,
+    restore: 0,
+    made_journals: null,
+    claimed_by: null,
+    lease_until: null,
+    attempts: 0,
+    ...fields,
+  };
 }
 
 export const jobRowIn = (testDb: TestDb, jobId: string) =>

@@ -6,7 +6,7 @@ import { writeChatGptExport } from '@caravanserai/test-kit/chatgpt-export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_DETAIL } from '../src/modules/imports/queued-job.js';
 import { tempDir } from './fixtures/imports/fixtures.js';
-import { ended, FAST_QUEUE, uploadAt } from './import-queue-helpers.js';
+import { ended, FAST_QUEUE, jobRow, uploadAt } from './import-queue-helpers.js';
 import { useSecondProcess } from './second-process.js';
 
 /**
@@ -36,7 +36,7 @@ const chunksOf = (jobId: string) =>
     .where('job_id', '=', jobId)
     .orderBy('seq')
     .execute();
-const jobRow = (jobId: string) =>
+const storedJob = (jobId: string) =>
   db().selectFrom('import_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
 
 /**
@@ -52,27 +52,15 @@ async function slotsTakenElsewhere(): Promise<() => Promise<void>> {
     ids.push(jobId);
     await db()
       .insertInto('import_jobs')
-      .values({
-        job_id: jobId,
-        user_id: other.pk,
-        status: 'running',
-        format: 'chatgpt',
-        total: 0,
-        done: 0,
-        duplicates: 0,
-        updated: 0,
-        imported_count: 0,
-        skipped_count: 0,
-        detail: null,
-        created_at: at,
-        heartbeat_at: at,
-        finished_at: null,
-        upload_name: 'conversations.json',
-        upload_size: 1,
-        claimed_by: 'another-process',
-        lease_until: at + 10 * 60_000,
-        attempts: 1,
-      })
+      .values(
+        jobRow(jobId, other.pk, {
+          upload_name: 'conversations.json',
+          upload_size: 1,
+          claimed_by: 'another-process',
+          lease_until: at + 10 * 60_000,
+          attempts: 1,
+        }),
+      )
       .execute();
   }
   return async () => {
@@ -95,7 +83,7 @@ describe('a job in the queue', () => {
       // Many looks at the queue later it still waits, shown as running, nothing done.
       await pause(FAST_QUEUE.pollMs * 10);
       expect(await t.alice.client.imports.get(jobId)).toMatchObject({ status: 'running', total: 0, done: 0 });
-      expect(await jobRow(jobId)).toMatchObject({
+      expect(await storedJob(jobId)).toMatchObject({
         upload_name: 'conversations.json',
         upload_size: threeChunks.length,
         claimed_by: null,
@@ -120,7 +108,7 @@ describe('a job in the queue', () => {
     expect(
       await db().selectFrom('import_marks').select('item').where('job_id', '=', jobId).execute(),
     ).toEqual([]);
-    expect(await jobRow(jobId)).toMatchObject({ claimed_by: null, lease_until: null, attempts: 1 });
+    expect(await storedJob(jobId)).toMatchObject({ claimed_by: null, lease_until: null, attempts: 1 });
   });
 
   it('fails, its chunks gone, once its runs have ended unannounced too often (each may have been what stopped its process)', async () => {
