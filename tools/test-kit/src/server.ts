@@ -10,16 +10,10 @@ import {
   UNDECLARED_ERROR,
 } from '@caravanserai/server';
 import { afterAll, beforeAll } from 'vitest';
+import { type SignedIn, signUp } from './sign-up.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
-export const PASSWORD = 'correct-horse-battery';
-
-export interface SignedIn {
-  client: ApiClient;
-  username: string;
-  token: string;
-  pk: number;
-}
+export { PASSWORD, type SignedIn } from './sign-up.js';
 
 export interface TestServer {
   app: App;
@@ -90,19 +84,7 @@ export async function startServer(
     testDb,
     config,
     client,
-    async signup(prefix = 'user') {
-      const username = `${prefix}${process.pid}x${++counter}`;
-      const anon = client();
-      const { key } = await anon.auth.register({
-        username,
-        email: `${username}@example.com`,
-        password1: PASSWORD,
-        password2: PASSWORD,
-      });
-      const signedIn = client(key);
-      const me = await signedIn.auth.user();
-      return { client: signedIn, username, token: key, pk: me.pk };
-    },
+    signup: (prefix = 'user') => signUp(client, `${prefix}${process.pid}x${++counter}`),
     async http(path, init = {}) {
       const { token, headers, ...rest } = init;
       const h = new Headers(headers);

@@ -39,7 +39,11 @@ export async function createTestDb(
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/**
+ * One statement on the test server's own database (e.g. CREATE/DROP DATABASE or SCHEMA), on a
+ * connection of its own outside any pool.
+ */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '@caravanserai/api';
 import type pg from 'pg';
+import { signUp } from '../sign-up.js';
 import { type ClusterDatabase, createClusterDatabase, queryDatabase } from './database.js';
 import { type ClusterProxy, type ProxyOptions, startHaproxy } from './haproxy.js';
 import { freePort } from './ports.js';
@@ -11,7 +12,6 @@ import { type Served, servedRecorder } from './served.js';
 import { type ServerProcess, spawnServer } from './server-process.js';
 
 export const CLUSTER_SECRET_KEY = 'cluster-secret-key-0123456789abcdef';
-const PASSWORD = 'correct-horse-battery';
 
 export interface ClusterOptions {
   /** Server processes behind the proxy (default 2). */
@@ -151,18 +151,7 @@ function assemble(
     proxy,
     served: recorder.served,
     client,
-    async signup(prefix = 'user') {
-      const username = `${prefix}${process.pid}x${++users}`;
-      const { key } = await client().auth.register({
-        username,
-        email: `${username}@example.com`,
-        password1: PASSWORD,
-        password2: PASSWORD,
-      });
-      const signedIn = client(key);
-      const me = await signedIn.auth.user();
-      return { client: signedIn, username, token: key, pk: me.pk };
-    },
+    signup: (prefix = 'user') => signUp(client, `${prefix}${process.pid}x${++users}`),
     spawn(overrides = {}) {
       const dataDir = join(dir, `extra${++spawned}`);
       mkdirSync(dataDir);

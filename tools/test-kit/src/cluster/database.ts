@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { TEST_POSTGRES_URL } from '../test-db.js';
+import { adminQuery, TEST_POSTGRES_URL } from '../test-db.js';
 
 /** Cluster databases are named `cluster_<pid of the test process>_<random>`. */
 const PREFIX = 'cluster_';
@@ -53,17 +53,6 @@ function alive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** One statement on the server's own database (CREATE and DROP DATABASE cannot run in a pool's transaction). */
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
