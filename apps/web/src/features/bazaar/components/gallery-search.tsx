@@ -1,8 +1,8 @@
 import { GALLERY_SORTS } from '@caravanserai/api';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { SearchIcon } from '../../../components/search-icon';
 import { type GalleryParams, type GallerySort, SORT_LABELS } from '../lib/gallery-params';
-import { SearchIcon } from './icons';
 
 const SORT_OPTIONS = GALLERY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 

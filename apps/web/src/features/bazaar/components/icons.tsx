@@ -28,12 +28,3 @@ export function FlagIcon({ size = 16 }: { size?: number }) {
     </StrokeIcon>
   );
 }
-
-export function SearchIcon({ size = 16 }: { size?: number }) {
-  return (
-    <StrokeIcon size={size}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </StrokeIcon>
-  );
-}

@@ -2,9 +2,9 @@ import { ActionIcon, Box, Kbd, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SearchIcon } from '../../../components/search-icon';
 import { paths } from '../../../config/paths';
 import classes from './search.module.css';
-import { SearchIcon } from './search-icon';
 
 /** Focuses the search: `/`, as on many sites; Ctrl/⌘+K belongs to the logbook switcher. */
 export const SEARCH_HOTKEY = '/';

@@ -1,7 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { SearchIcon } from '../../../components/search-icon';
 import { isTag, SEARCH_TAGS, type SearchParams } from '../lib/search-params';
-import { SearchIcon } from './search-icon';
 
 export interface JournalChoice {
   jid: string;

@@ -1,4 +1,4 @@
-import { StrokeIcon } from '../../../components/stroke-icon';
+import { StrokeIcon } from './stroke-icon';
 
 /** A magnifying glass. */
 export function SearchIcon({ size = 16 }: { size?: number }) {
