@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate } from './common.js';
+import { Id, IsoDate, WholeNumber } from './common.js';
 import { Line } from './text.js';
 
 /** Instance administration (DESIGN 11): the users of this server and invite links to it. */
@@ -12,24 +12,11 @@ export type RegistrationMode = z.infer<typeof RegistrationMode>;
 /** The most users one page of the administrators' list holds. */
 export const MAX_ADMIN_PAGE = 200;
 
-const page = (max: number, fallback: number) =>
-  z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(max, `Ensure this value is less than or equal to ${max}.`)
-    .default(fallback);
-
 /** `GET /admin/users/`: a part of a username or an e-mail address, and the page. */
 export const AdminUsersQuery = z.object({
   q: Line().max(254, 'Ensure this field has no more than 254 characters.').optional(),
-  limit: page(MAX_ADMIN_PAGE, 50),
-  offset: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(1_000_000, 'Ensure this value is less than or equal to 1000000.')
-    .default(0),
+  limit: WholeNumber(1, MAX_ADMIN_PAGE).default(50),
+  offset: WholeNumber(0, 1_000_000).default(0),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 

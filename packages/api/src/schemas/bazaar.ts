@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EntryFile } from './branches.js';
-import { Flag, Id, IsoDate, Owner } from './common.js';
+import { Flag, Id, IsoDate, Owner, WholeNumber } from './common.js';
 import { TagName } from './logbooks.js';
 import { Line, Text } from './text.js';
 
@@ -188,18 +188,8 @@ export type Tombstone = z.infer<typeof Tombstone>;
 export const GALLERY_SORTS = ['new', 'forks', 'stars'] as const;
 
 const paging = {
-  limit: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(100, 'Ensure this value is less than or equal to 100.')
-    .default(24),
-  offset: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(10000, 'Ensure this value is less than or equal to 10000.')
-    .default(0),
+  limit: WholeNumber(1, 100).default(24),
+  offset: WholeNumber(0, 10_000).default(0),
 };
 
 export const GalleryQuery = z.object({
@@ -221,7 +211,7 @@ export type Gallery = z.infer<typeof Gallery>;
 
 export const ForkListing = z.object({
   /** The version to fork; the newest when left out. */
-  version: z.coerce.number().int('A valid integer is required.').min(1).max(1_000_000).optional(),
+  version: WholeNumber(1, 1_000_000).optional(),
   /** The forker's journal to put the logbook in; none when left out. */
   journal: Id.nullable().optional(),
 });
@@ -256,8 +246,4 @@ export const ListingSlug = z
   .max(120)
   .regex(/^[a-z0-9-]+$/, 'Not a valid listing.');
 
-export const VersionNumber = z.coerce
-  .number()
-  .int('A valid integer is required.')
-  .min(1, 'Ensure this value is greater than or equal to 1.')
-  .max(1_000_000, 'Ensure this value is less than or equal to 1000000.');
+export const VersionNumber = WholeNumber(1, 1_000_000);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Counter } from './common.js';
+import { Counter, WholeNumber } from './common.js';
 import { MAX_INT32 } from './text.js';
 
 /** The most entries one page gives. */
@@ -44,12 +44,7 @@ export const EntriesQuery = z
   .object({
     /** The page ends just before this entry; left out, at the head (or the document's end). */
     before: Eid.optional(),
-    limit: z.coerce
-      .number()
-      .int('A valid integer is required.')
-      .min(1, 'Ensure this value is greater than or equal to 1.')
-      .max(MAX_ENTRIES_PAGE, `Ensure this value is less than or equal to ${MAX_ENTRIES_PAGE}.`)
-      .default(100),
+    limit: WholeNumber(1, MAX_ENTRIES_PAGE).default(100),
     /** `1`: pages through the whole document instead of the active path. */
     all: z.enum(['0', '1']).optional(),
     /**
@@ -63,12 +58,7 @@ export const EntriesQuery = z
      * eid. Unless `before` is given, the page reaches back to that entry, holding more than `limit`
      * entries if need be, up to 1000; an entry further back is reached with `before`.
      */
-    at: z.coerce
-      .number()
-      .int('A valid integer is required.')
-      .min(0, 'Ensure this value is greater than or equal to 0.')
-      .max(MAX_INT32, `Ensure this value is less than or equal to ${MAX_INT32}.`)
-      .optional(),
+    at: WholeNumber(0, MAX_INT32).optional(),
   })
   .superRefine((query, context) => {
     if (query.at !== undefined && query.under !== undefined)

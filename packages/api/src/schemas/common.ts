@@ -13,6 +13,14 @@ export const Id = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
 export const IsoDate = z.string();
 
+/** A whole number from a path or a query string, from `min` to `max`, refused in the API's words. */
+export const WholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int('A valid integer is required.')
+    .min(min, `Ensure this value is greater than or equal to ${min}.`)
+    .max(max, `Ensure this value is less than or equal to ${max}.`);
+
 export const Owner = z.object({ username: z.string() });
 export type Owner = z.infer<typeof Owner>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate } from './common.js';
+import { Id, IsoDate, WholeNumber } from './common.js';
 import { Line } from './text.js';
 
 /** Search: finding entries by their words across one's logbooks. */
@@ -11,18 +11,8 @@ export const SearchQuery = z.object({
   tag: z.enum(['context', 'comment', 'query', 'mirage', 'gen', 'code', 'shell', 'command']).optional(),
   journal: Id.optional(),
   well: Id.optional(),
-  limit: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .max(100, 'Ensure this value is less than or equal to 100.')
-    .default(20),
-  offset: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(10000, 'Ensure this value is less than or equal to 10000.')
-    .default(0),
+  limit: WholeNumber(1, 100).default(20),
+  offset: WholeNumber(0, 10_000).default(0),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
