@@ -92,11 +92,16 @@ function openSqlite(file: string): Db {
   // A transaction holds the writer until it ends, and the lock is handed on in order: once this
   // process may take it, the write that told has committed (or rolled back: a listener reads again
   // and finds nothing new).
+  // Nothing waits for the telling: a listener's failure, or a lock refused once the database is
+  // closing, must not become a rejection nobody handles.
   const notify = async (channel: string, payload: string) => {
-    void writing.lock().then(() => {
-      writing.unlock();
-      local.emit(channel, payload);
-    });
+    void writing
+      .lock()
+      .then(() => {
+        writing.unlock();
+        local.emit(channel, payload);
+      })
+      .catch(() => undefined);
   };
   return { kysely, bulk, dialect: 'sqlite', snapshot, listen, notify, close };
 }

@@ -50,7 +50,16 @@ export async function connectRedis(url: string, prefix: string): Promise<RedisCo
       const handlers = heard.get(name) ?? new Set();
       heard.set(name, handlers);
       handlers.add(onMessage);
-      if (handlers.size === 1) await subscriber.subscribe(name);
+      if (handlers.size === 1) {
+        try {
+          await subscriber.subscribe(name);
+        } catch (error) {
+          // Not heard, so not kept: the next subscriber to the channel asks Redis again.
+          handlers.delete(onMessage);
+          if (heard.get(name)?.size === 0) heard.delete(name);
+          throw error;
+        }
+      }
       return {
         close: async () => {
           handlers.delete(onMessage);

@@ -128,8 +128,9 @@ async function streamed(
   const stream = openEventStream(reply);
   const ids = call.ids;
   stream.write(chunkFrame(ids, { role: 'assistant', content: '' }));
-  let step = early ?? (await first);
   try {
+    // Inside the try: the stream has the reply now, so only its own error frame can answer.
+    let step = early ?? (await first);
     while (!step.done) {
       const piece = step.value;
       stream.write(

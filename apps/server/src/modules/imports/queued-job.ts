@@ -83,7 +83,10 @@ export async function runQueuedJob(
   const { jobs, log } = runner;
   const jobId = job.job_id;
   if (job.attempts > MAX_UNFINISHED_RUNS) {
-    await jobs.finish(jobId, 'failed', INTERRUPTED_DETAIL, now(), claim);
+    // As in a run: a claim lost meanwhile leaves the job to whoever holds it now.
+    await jobs.finish(jobId, 'failed', INTERRUPTED_DETAIL, now(), claim).catch((error: unknown) => {
+      if (!(error instanceof LostClaim)) throw error;
+    });
     return;
   }
   const path = join(runner.dir, `${jobId}-${newId(6)}.run`);
