@@ -1,6 +1,7 @@
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { ThrottledWrites } from '../../lib/throttled-writes.js';
 import type { UsersRepository } from './users.repository.js';
 
 /** A user's last request is written at most this often: a write per request would tax every one. */
@@ -16,10 +17,8 @@ const AccountDisabled = () => new HttpError(401, 'authentication_failed', ACCOUN
  * their data is kept; anyone else is let in and their last visit noted at most once a minute.
  */
 export class AccountGate {
-  /** When this process last wrote each user's last visit: a burst of requests writes once. */
-  private readonly seenAt = new Map<number, number>();
-  /** Writes of last visits still under way. */
-  private readonly writing = new Set<Promise<void>>();
+  /** This process's writes of each user's last visit: a burst of requests writes once. */
+  private readonly visits = new ThrottledWrites<number>(SEEN_EVERY_MS);
 
   constructor(private readonly users: UsersRepository) {}
 
@@ -33,24 +32,11 @@ export class AccountGate {
   }
 
   /** Waits for the writes still under way, so the database can be closed after. */
-  async settled(): Promise<void> {
-    await Promise.all(this.writing);
+  settled(): Promise<void> {
+    return this.visits.settled();
   }
 
   private seen(userId: number, at: number, onError: (error: unknown) => void): void {
-    const last = this.seenAt.get(userId);
-    if (last !== undefined && at - last < SEEN_EVERY_MS) return;
-    // Kept to the users seen within the last interval (the map is read in insertion order).
-    for (const [kept, when] of this.seenAt) {
-      if (when >= at - SEEN_EVERY_MS) break;
-      this.seenAt.delete(kept);
-    }
-    this.seenAt.delete(userId);
-    this.seenAt.set(userId, at);
-    const write: Promise<void> = this.users
-      .touchLastSeen(userId, at)
-      .catch(onError)
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
+    this.visits.write(userId, at, () => this.users.touchLastSeen(userId, at), onError);
   }
 }

@@ -1,5 +1,6 @@
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
+import { ThrottledWrites } from '../../lib/throttled-writes.js';
 import { hashToken, newToken } from './token.js';
 import type { TokensRepository } from './tokens.repository.js';
 
@@ -12,19 +13,15 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export class TokenService {
   private readonly touchEveryMs: number;
-  /**
-   * When this process last wrote each token's last use. A burst of requests writes once even when
-   * some of them read the row before the write landed. Entries older than the interval are dropped.
-   */
-  private readonly touchedAt = new Map<string, number>();
-  /** Writes of last use still under way. */
-  private readonly writing = new Set<Promise<void>>();
+  /** This process's writes of each token's last use: a burst of requests writes once. */
+  private readonly touches: ThrottledWrites<string>;
 
   constructor(
     private readonly tokens: TokensRepository,
     private readonly ttlMs: number,
   ) {
     this.touchEveryMs = Math.min(HOUR_MS, ttlMs / 24);
+    this.touches = new ThrottledWrites(this.touchEveryMs);
   }
 
   /**
@@ -64,27 +61,11 @@ export class TokenService {
   }
 
   /** Waits for the writes still under way, so the database can be closed after. */
-  async settled(): Promise<void> {
-    await Promise.all(this.writing);
+  settled(): Promise<void> {
+    return this.touches.settled();
   }
 
   private touch(tokenHash: string, at: number, onError: (error: unknown) => void): void {
-    const last = this.touchedAt.get(tokenHash);
-    if (last !== undefined && at - last < this.touchEveryMs) return;
-    this.forgetTouchesBefore(at - this.touchEveryMs);
-    this.touchedAt.set(tokenHash, at);
-    const write: Promise<void> = this.tokens
-      .touch(tokenHash, at)
-      .catch(onError)
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
-  }
-
-  /** Keeps the map to the tokens used within one interval (it is read in insertion order). */
-  private forgetTouchesBefore(cutoff: number): void {
-    for (const [hash, at] of this.touchedAt) {
-      if (at >= cutoff) break;
-      this.touchedAt.delete(hash);
-    }
+    this.touches.write(tokenHash, at, () => this.tokens.touch(tokenHash, at), onError);
   }
 }

@@ -4,14 +4,15 @@ import { iso, now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { ThrottledWrites } from '../../lib/throttled-writes.js';
 import { hashToken } from '../auth/token.js';
+import { DAY_MS } from '../usage/usage.repository.js';
 import { newApiKey, wellFormedApiKey } from './api-key.js';
 import { toApiKey } from './api-keys.presenter.js';
 import type { ApiKeysRepository } from './api-keys.repository.js';
 
 type CreateInput = z.output<typeof ApiKeyCreate>;
 
-const DAY_MS = 86_400_000;
 /** A key's last use is written at most this often: a write per request would tax every request. */
 export const KEY_TOUCH_EVERY_MS = 60_000;
 
@@ -24,10 +25,8 @@ export type KeyCheck = { user: UserRow; keyId: string } | { refused: 'unknown' |
  * sees why it stopped) and is refused.
  */
 export class ApiKeysService {
-  /** When this process last wrote each key's last use: a burst of requests writes once. */
-  private readonly touchedAt = new Map<string, number>();
-  /** Writes of last use still under way. */
-  private readonly writing = new Set<Promise<void>>();
+  /** This process's writes of each key's last use: a burst of requests writes once. */
+  private readonly touches = new ThrottledWrites<string>(KEY_TOUCH_EVERY_MS);
 
   constructor(private readonly keys: ApiKeysRepository) {}
 
@@ -58,7 +57,7 @@ export class ApiKeysService {
 
   async revoke(user: UserRow, id: string): Promise<void> {
     if (!(await this.keys.delete(user.id, id))) throw NotFound('API key not found.');
-    this.touchedAt.delete(id);
+    this.touches.forget(id);
   }
 
   /**
@@ -77,24 +76,11 @@ export class ApiKeysService {
   }
 
   /** Waits for the writes still under way, so the database can be closed after. */
-  async settled(): Promise<void> {
-    await Promise.all(this.writing);
+  settled(): Promise<void> {
+    return this.touches.settled();
   }
 
   private touch(id: string, at: number, onError: (error: unknown) => void): void {
-    const last = this.touchedAt.get(id);
-    if (last !== undefined && at - last < KEY_TOUCH_EVERY_MS) return;
-    // Kept to the keys used within the last interval (the map is read in insertion order).
-    for (const [kept, when] of this.touchedAt) {
-      if (when >= at - KEY_TOUCH_EVERY_MS) break;
-      this.touchedAt.delete(kept);
-    }
-    this.touchedAt.delete(id);
-    this.touchedAt.set(id, at);
-    const write: Promise<void> = this.keys
-      .touch(id, at)
-      .catch(onError)
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
+    this.touches.write(id, at, () => this.keys.touch(id, at), onError);
   }
 }
