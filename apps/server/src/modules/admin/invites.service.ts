@@ -9,12 +9,11 @@ import { newId } from '../../lib/ids.js';
 import { hashToken } from '../auth/token.js';
 import type { AuditRepository } from '../caravans/audit.repository.js';
 import type { CaravansRepository } from '../caravans/caravans.repository.js';
+import { DAY_MS } from '../usage/usage.repository.js';
 import type { Administrators } from './administrators.js';
 import type { InviteRow, RegistrationInvitesRepository } from './invites.repository.js';
 
 type CreateInput = z.output<typeof InviteCreate>;
-
-const DAY_MS = 86_400_000;
 
 export const INVITE_INVALID =
   'This invite link is not valid: it has expired or has already been used. Ask for a new one.';

@@ -53,10 +53,6 @@ export class PasswordResetService {
     private readonly onMailError: (error: unknown) => void,
   ) {}
 
-  get available(): boolean {
-    return this.mailer !== null;
-  }
-
   /** Starts mailing a link to each account with this address; returns before anything is looked up. */
   request(email: string, origin: string): string {
     const mailer = this.mailer;

@@ -48,7 +48,7 @@ export class RegistrationService {
     let user: UserRow;
     try {
       user = await this.db.kysely.transaction().execute(async (trx) => {
-        const made = await this.users.insertIn(
+        const made = await this.users.insert(
           {
             username: input.username,
             username_key: usernameKey(input.username),

@@ -21,8 +21,8 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  async insert(user: NewUser, db: Executor = this.db): Promise<UserRow> {
+    return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
   async update(id: number, patch: UserPatch): Promise<UserRow> {
@@ -47,10 +47,6 @@ export class UsersRepository {
       .where('is_system', '=', 0)
       .orderBy('id')
       .execute();
-  }
-
-  async insertIn(user: NewUser, db: Executor): Promise<UserRow> {
-    return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
   async setPassword(id: number, passwordHash: string, db: Executor = this.db): Promise<void> {

@@ -117,7 +117,7 @@ export class SsoAccounts {
   private insert(person: SsoPerson, username: string, email: string): Promise<UserRow> {
     const at = now();
     return this.db.kysely.transaction().execute(async (trx) => {
-      const user = await this.users.insertIn(
+      const user = await this.users.insert(
         {
           username,
           username_key: usernameKey(username),

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SSO_ATTEMPT_MINUTES, SSO_CALLBACK_PAGE, type SsoCallback, type SsoStarted } from '@caravanserai/api';
 import * as client from 'openid-client';
 import { now } from '../../db/columns.js';
 import { HttpError } from '../../errors.js';
+import { hashToken } from '../auth/token.js';
 import type { TokenService } from '../auth/tokens.service.js';
 import type { OidcClient } from './oidc-client.js';
 import type { SsoAccounts } from './sso-accounts.js';
@@ -13,8 +14,6 @@ const ATTEMPT_MS = SSO_ATTEMPT_MINUTES * 60_000;
 
 export const STALE_ATTEMPT =
   'This sign-in attempt is unknown, expired or already used, or was started in another browser: start again from the login page.';
-
-const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Single sign-on (DESIGN 11), start to finish. An attempt's state, nonce and PKCE verifier are
@@ -45,8 +44,8 @@ export class SsoService {
     const at = now();
     await this.attempts.deleteExpired(at);
     await this.attempts.insert({
-      state_hash: hash(checks.state),
-      browser_hash: hash(browserKey),
+      state_hash: hashToken(checks.state),
+      browser_hash: hashToken(browserKey),
       nonce: checks.nonce,
       code_verifier: checks.codeVerifier,
       redirect_uri: redirectUri,
@@ -58,7 +57,7 @@ export class SsoService {
 
   /** The provider's answer, handed over by the callback page: a sign-in token, or a refusal in words. */
   async finish(answer: SsoCallback): Promise<string> {
-    const attempt = await this.attempts.take(hash(answer.state), hash(answer.browser_key));
+    const attempt = await this.attempts.take(hashToken(answer.state), hashToken(answer.browser_key));
     if (!attempt || attempt.expires_at <= now()) throw new HttpError(400, 'invalid', STALE_ATTEMPT);
     const claims = await this.provider.exchange(callbackUrl(attempt.redirect_uri, answer), {
       state: answer.state,
