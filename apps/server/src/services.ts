@@ -169,8 +169,12 @@ export function createServices(
     caravanAccess,
     log,
   });
-  const payments = createPayments(config, db);
-  const rentalBilling = payments && createRentalBilling({ config, db, rentals: rentalsRepo, users, log });
+  // Both null while payments are off; rental billing then runs on payments' own parts.
+  const paymentsModule = createPayments(config, db);
+  const payments = paymentsModule?.payments ?? null;
+  const rentalBilling =
+    paymentsModule &&
+    createRentalBilling({ db, payments: paymentsModule.parts, rentals: rentalsRepo, users, log });
   const logbooks = new LogbooksService(
     db,
     logbooksRepo,
@@ -187,6 +191,7 @@ export function createServices(
       db,
       access,
       admins: administration.admins,
+      caravans: caravansRepo,
       logbooksRepo,
       entriesRepo,
       logbooks,

@@ -2,6 +2,7 @@ import type { Access } from '../../access/access.js';
 import type { Db } from '../../db/dialect.js';
 import type { WorkerPool } from '../../workers/worker-pool.js';
 import type { Administrators } from '../admin/administrators.js';
+import type { CaravansRepository } from '../caravans/caravans.repository.js';
 import type { FilesService } from '../files/files.service.js';
 import type { EntriesRepository } from '../logbooks/entries.repository.js';
 import type { LogbooksRepository } from '../logbooks/logbooks.repository.js';
@@ -24,6 +25,7 @@ export interface BazaarParts {
   db: Db;
   access: Access;
   admins: Administrators;
+  caravans: CaravansRepository;
   logbooksRepo: LogbooksRepository;
   entriesRepo: EntriesRepository;
   logbooks: LogbooksService;
@@ -36,7 +38,7 @@ export function createBazaar(parts: BazaarParts): Bazaar {
   const { db } = parts;
   const listings = new ListingsRepository(db.kysely);
   const gallery = new GalleryRepository(db);
-  const listingAccess = new ListingAccess(listings);
+  const listingAccess = new ListingAccess(listings, parts.caravans);
   return {
     publishing: new PublishingService(
       db,

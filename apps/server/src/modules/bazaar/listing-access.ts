@@ -1,6 +1,7 @@
 import { iso } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { Forbidden, Gone, NotFound } from '../../errors.js';
+import type { CaravansRepository } from '../caravans/caravans.repository.js';
 import type { ListingsRepository, ListingWithNames } from './listings.repository.js';
 
 export const LISTING_NOT_FOUND = 'Listing not found.';
@@ -13,7 +14,10 @@ export const REMOVED = 'Removed by the moderators.';
  * answers 410 with its tombstone to whoever could have seen it.
  */
 export class ListingAccess {
-  constructor(private readonly listings: ListingsRepository) {}
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly caravans: CaravansRepository,
+  ) {}
 
   /** The listing if the viewer may know of it, withdrawn or hidden ones included; 404 otherwise. */
   async known(viewer: UserRow | null, find: { id: string } | { slug: string }): Promise<ListingWithNames> {
@@ -21,7 +25,7 @@ export class ListingAccess {
       'id' in find ? await this.listings.findById(find.id) : await this.listings.findBySlug(find.slug);
     if (!listing) throw NotFound(LISTING_NOT_FOUND);
     if (listing.caravan_id !== null && listing.author_id !== viewer?.id) {
-      if (viewer === null || !(await this.listings.isMember(listing.caravan_id, viewer.id)))
+      if (viewer === null || !(await this.caravans.membership(listing.caravan_id, viewer.id)))
         throw NotFound(LISTING_NOT_FOUND);
     }
     return listing;

@@ -202,15 +202,4 @@ export class ListingsRepository {
       .where('listing_id', '=', listingId)
       .execute();
   }
-
-  /** Whether the user is a member of the caravan. */
-  async isMember(caravanId: string, userId: number, db: Executor = this.db): Promise<boolean> {
-    const row = await db
-      .selectFrom('caravan_members')
-      .select('user_id')
-      .where('caravan_id', '=', caravanId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 }

@@ -22,8 +22,13 @@ export const CardRefused = (reason: string) =>
   new PaymentError(402, 'card_refused', 'Failed to register payment method.', reason);
 export const PaymentFailed = (reason: string) =>
   new PaymentError(402, 'payment_failed', 'Payment failed.', reason);
-export const PaymentMethodRequired = () =>
-  new PaymentError(400, 'payment_method_required', 'Add a payment method first.');
+/** `why`, when given, says what needs the payment method. */
+export const PaymentMethodRequired = (why?: string) =>
+  new PaymentError(
+    400,
+    'payment_method_required',
+    why ? `Add a payment method first: ${why}.` : 'Add a payment method first.',
+  );
 export const AlreadySubscribed = (tier: string) =>
   new PaymentError(409, 'already_subscribed', `You already have an active ${tier} subscription.`);
 export const KeyReused = () =>

@@ -21,7 +21,18 @@ export interface Payments {
   webhooks: WebhookService;
 }
 
-export function createPayments(config: Config, db: Db): Payments | null {
+/**
+ * What payments builds that other modules bill through: its Stripe gateway, its customers and its
+ * one user lock of this process, so their work on a user is ordered against payments' own.
+ */
+export interface PaymentParts {
+  gateway: StripeGateway;
+  customers: Customers;
+  lock: UserLock;
+}
+
+/** Payments for the routes and its parts for billing elsewhere; null while payments are off. */
+export function createPayments(config: Config, db: Db): { payments: Payments; parts: PaymentParts } | null {
   if (!config.paymentsEnabled || !config.stripe) return null;
   const gateway = new StripeGateway(config.stripe);
   const repo = new SubscriptionsRepository(db.kysely);
@@ -30,7 +41,7 @@ export function createPayments(config: Config, db: Db): Payments | null {
   const access = new PaymentAccess(repo, gateway, mirror);
   const customers = new Customers(repo, gateway);
   const lock = new UserLock(db);
-  return {
+  const payments: Payments = {
     async createCustomer(user, username) {
       access.ownUsername(user, username);
       return { customer_id: await lock.run(user.id, () => customers.ensure(user)) };
@@ -39,4 +50,5 @@ export function createPayments(config: Config, db: Db): Payments | null {
     subscriptions: new SubscriptionsService(gateway, repo, mirror, access, prices, lock),
     webhooks: new WebhookService(gateway, repo, mirror, lock),
   };
+  return { payments, parts: { gateway, customers, lock } };
 }

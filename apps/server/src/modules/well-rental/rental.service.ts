@@ -4,9 +4,10 @@ import type { Access } from '../../access/access.js';
 import { now } from '../../db/columns.js';
 import type { UserRow } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { Conflict, Forbidden, fieldError, HttpError, NotFound } from '../../errors.js';
+import { Conflict, Forbidden, fieldError, NotFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { monthStart } from '../caravans/query-admission.js';
+import { PaymentMethodRequired } from '../payments/payment-errors.js';
 import { toRental, toWellOffer } from './rental.presenter.js';
 import type { RentalsRepository, RentalWithNames } from './rentals.repository.js';
 
@@ -83,12 +84,7 @@ export class RentalService {
     if (offer.owner_id === user.id) throw Forbidden('This is your own well: you use it without renting it.');
     if (offer.price_cents > 0) {
       if (this.hasCard === null) throw NotFound(OFFER_NOT_FOUND);
-      if (!(await this.hasCard(user)))
-        throw new HttpError(
-          400,
-          'payment_method_required',
-          'Add a payment method first: this well is priced.',
-        );
+      if (!(await this.hasCard(user))) throw PaymentMethodRequired('this well is priced');
     }
     const rentalId = newId();
     let taken: boolean;
