@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 export interface RunningQuery {
@@ -58,9 +58,5 @@ export class RunningQueriesRepository {
       .where('started_at', '>', since)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
-  }
-
-  async notify(channel: string, payload: string): Promise<void> {
-    await sql`select pg_notify(${channel}, ${payload})`.execute(this.db);
   }
 }

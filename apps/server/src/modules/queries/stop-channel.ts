@@ -1,6 +1,6 @@
+import type { Db } from '../../db/dialect.js';
 import type { Listening } from '../../db/pg-listener.js';
 import type { RedisConnection } from '../../lib/redis.js';
-import type { RunningQueriesRepository } from './running-queries.repository.js';
 
 /** The channel a Stop is announced on; its payload is `logid/qid`. */
 export const STOP_CHANNEL = 'caravanserai_query_stop';
@@ -21,13 +21,11 @@ export interface StopChannel {
   send(logid: string, qid: string): Promise<void>;
 }
 
-type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Listening>;
-
 /** PostgreSQL's NOTIFY, heard through a LISTENing connection of the process's own. */
-export function postgresStopChannel(listen: Listen, running: RunningQueriesRepository): StopChannel {
+export function postgresStopChannel(db: Db): StopChannel {
   return {
-    listen: (onStop) => listen(STOP_CHANNEL, (payload) => heard(payload, onStop)),
-    send: (logid, qid) => running.notify(STOP_CHANNEL, `${logid}/${qid}`),
+    listen: (onStop) => db.listen(STOP_CHANNEL, (payload) => heard(payload, onStop)),
+    send: (logid, qid) => db.notify(STOP_CHANNEL, `${logid}/${qid}`),
   };
 }
 

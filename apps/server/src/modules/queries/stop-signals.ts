@@ -21,7 +21,7 @@ export function stopChannelOf(
 ): StopChannel | null {
   if (!running) return null;
   if (redis) return redisStopChannel(redis);
-  return postgresStopChannel((channel, onPayload) => db.listen(channel, onPayload), running);
+  return postgresStopChannel(db);
 }
 
 /** A provider call whose end is awaited: it may have a row to remove. */
