@@ -44,12 +44,11 @@ describe('ThrottledWrites', () => {
     const writes = new ThrottledWrites<string>(1000);
     const errors: unknown[] = [];
     let finished = false;
-    writes.write(
-      'slow',
-      0,
-      () => new Promise((resolve) => setTimeout(() => resolve((finished = true)), 30)),
-      () => {},
-    );
+    const slow = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished = true;
+    };
+    writes.write('slow', 0, slow, () => {});
     writes.write(
       'broken',
       0,
